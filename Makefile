@@ -1,0 +1,51 @@
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: install migrate seed run web worker beat test lint format bench clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+seed: migrate
+	$(PY) manage.py seed_demo
+
+# Web server, Celery worker and beat on the embedded defaults (SQLite, filesystem
+# broker) unless DATABASE_URL / REDIS_URL say otherwise. Ctrl-C stops all three.
+run: seed
+	@echo "Serving http://$(HOST):$(PORT)/  (admin: admin/admin)"
+	@trap 'kill 0' EXIT INT TERM; \
+	$(VENV)/bin/celery -A config worker --loglevel=INFO --concurrency=2 & \
+	$(VENV)/bin/celery -A config beat --loglevel=INFO & \
+	$(PY) manage.py runserver $(HOST):$(PORT) & \
+	wait
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: install
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,40 @@
+from rest_framework import serializers
+
+from games.models import Player
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "name",
+            "display_name",
+            "kind",
+            "bot_name",
+            "bot_params",
+            "game",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class ExternalBotCreateSerializer(serializers.Serializer):
+    name = serializers.SlugField(max_length=40)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ExternalBotCreatedSerializer(serializers.Serializer):
+    player = PlayerSerializer()
+    token = serializers.CharField(
+        help_text="Shown once: send it as 'Authorization: Token <token>'."
+    )
+
+
+class GameSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    option_schema = serializers.JSONField()
+    bots = serializers.ListField(child=serializers.CharField())

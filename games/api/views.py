@@ -1,0 +1,72 @@
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api.serializers import (
+    ExternalBotCreatedSerializer,
+    ExternalBotCreateSerializer,
+    GameSerializer,
+    PlayerSerializer,
+)
+from games.engines.registry import ENGINES
+
+
+def _drf_error(exc: ValidationError) -> DRFValidationError:
+    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+
+
+class GameListView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request):
+        data = [
+            {
+                "slug": e.slug,
+                "title": e.title,
+                "min_players": e.min_players,
+                "max_players": e.max_players,
+                "option_schema": e.option_schema(),
+                "bots": e.bot_names(),
+            }
+            for e in sorted(ENGINES.values(), key=lambda e: e.slug)
+        ]
+        return Response(GameSerializer(data, many=True).data)
+
+
+class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self):
+        return selectors.player_list(kind=self.request.query_params.get("kind"))
+
+    @extend_schema(responses=PlayerSerializer)
+    @action(detail=False, permission_classes=[permissions.IsAuthenticated])
+    def me(self, request):
+        player = selectors.player_for_user(request.user)
+        if player is None:
+            raise NotFound("This account has no player.")
+        return Response(PlayerSerializer(player).data)
+
+    @extend_schema(
+        request=ExternalBotCreateSerializer, responses={201: ExternalBotCreatedSerializer}
+    )
+    @action(detail=False, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def bots(self, request):
+        """Register an external bot program owned by the caller; returns its API token once."""
+        payload = ExternalBotCreateSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            player, token = services.create_external_bot(
+                owner=request.user, **payload.validated_data
+            )
+        except ValidationError as exc:
+            raise _drf_error(exc) from None
+        body = ExternalBotCreatedSerializer({"player": player, "token": token}).data
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,126 @@
+"""The engine contract every game implements (see DESIGN.md).
+
+Everything the platform, bots, benchmarks and tests do with a game goes
+through an :class:`Engine`. States are engine-specific objects; they are
+serialised with ``to_json``/``from_json`` and never leave the engine raw.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Protocol
+
+import jsonschema
+
+Action = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid in the current state; the state is unchanged."""
+
+
+class InvalidOptions(ValueError):
+    """Variant options that do not satisfy the engine's option schema."""
+
+
+class Bot(Protocol):
+    def choose(self, state: Any, seat: int) -> Action: ...
+
+
+class Engine(ABC):
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+
+    # ---- variants -------------------------------------------------------
+    def option_schema(self) -> dict:
+        """JSON Schema (draft 2020-12) of the variant options, every property with a default."""
+        return {"type": "object", "properties": {}, "additionalProperties": False}
+
+    def default_options(self) -> dict:
+        props = self.option_schema().get("properties", {})
+        return {k: copy.deepcopy(v["default"]) for k, v in props.items() if "default" in v}
+
+    def validate_options(self, options: dict | None) -> dict:
+        """Return the options with defaults filled in; raise InvalidOptions with a readable reason."""
+        merged = self.default_options()
+        merged.update(options or {})
+        try:
+            jsonschema.validate(merged, self.option_schema())
+        except jsonschema.ValidationError as exc:
+            where = "/".join(str(p) for p in exc.absolute_path) or "options"
+            raise InvalidOptions(f"{where}: {exc.message}") from None
+        self.check_options(merged)
+        return merged
+
+    def check_options(self, options: dict) -> None:
+        """Engine-specific checks the JSON Schema cannot express; raise InvalidOptions."""
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    # ---- the game -------------------------------------------------------
+    @abstractmethod
+    def new_game(self, *, players: int, seed: int, options: dict | None = None) -> Any: ...
+
+    @abstractmethod
+    def to_act(self, state: Any) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action) -> Any: ...
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> dict: ...
+
+    @abstractmethod
+    def observation(self, state: Any, seat: int | None) -> dict: ...
+
+    @abstractmethod
+    def describe(self, state: Any, action: Action) -> str: ...
+
+    @abstractmethod
+    def to_json(self, state: Any) -> dict: ...
+
+    @abstractmethod
+    def from_json(self, data: dict) -> Any: ...
+
+    def clone(self, state: Any) -> Any:
+        return self.from_json(self.to_json(state))
+
+    @abstractmethod
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+    @abstractmethod
+    def num_players(self, state: Any) -> int: ...
+
+    # ---- bots -----------------------------------------------------------
+    def heuristic(self, state: Any, seat: int) -> float:
+        """How good `state` looks for `seat`, roughly in [0, 1]; used by greedy and ismcts.
+
+        Must only use what `seat` may know (it is called on determinized states)."""
+        return 0.5
+
+    def bot_names(self) -> list[str]:
+        return ["random", "greedy", "ismcts"]
+
+    def make_bot(self, name: str, *, seed: int, **params: Any) -> Bot:
+        from games.engines import bots
+
+        return bots.make_bot(self, name, seed=seed, **params)
+
+    # ---- rendering ------------------------------------------------------
+    def render_svg(self, observation: dict) -> str:
+        """An SVG picture of an observation, for match pages."""
+        raise NotImplementedError

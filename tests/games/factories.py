@@ -1,0 +1,42 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from games.models import Player, PlayerKind
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("correct-horse-battery")
+
+
+class HumanPlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    user = factory.SubFactory(UserFactory)
+    name = factory.LazyAttribute(lambda p: p.user.username)
+    kind = PlayerKind.HUMAN
+
+
+class EngineBotFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"bot{n}")
+    kind = PlayerKind.ENGINE_BOT
+    bot_name = "random"
+    user = None
+
+
+class ExternalBotFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    user = factory.SubFactory(UserFactory, username=factory.Sequence(lambda n: f"extbot{n}"))
+    name = factory.LazyAttribute(lambda p: p.user.username)
+    kind = PlayerKind.EXTERNAL_BOT
