@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Player
+from games.models import Match, MatchAction, Player, Seat, TimeControl, Variant
 
 
 @admin.register(Player)
@@ -19,3 +19,63 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "display_name", "user__username", "owner__username"]
     raw_id_fields = ["user", "owner"]
     readonly_fields = ["created_at"]
+
+
+@admin.register(Variant)
+class VariantAdmin(admin.ModelAdmin):
+    """Options are checked against the engine's JSON schema in Variant.clean()."""
+
+    list_display = ["name", "game", "options", "created_at"]
+    list_filter = ["game"]
+    search_fields = ["name", "description"]
+
+
+@admin.register(TimeControl)
+class TimeControlAdmin(admin.ModelAdmin):
+    list_display = ["name", "per_move_s", "initial_s", "increment_s"]
+    search_fields = ["name"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["player"]
+    readonly_fields = ["clock_ms", "forfeited", "timeouts", "score", "rank"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "game",
+        "status",
+        "ply",
+        "to_act",
+        "rated",
+        "timeout_policy",
+        "created_at",
+        "finished_at",
+    ]
+    list_filter = ["game", "status", "rated", "timeout_policy"]
+    search_fields = ["id", "seats__player__name"]
+    date_hierarchy = "created_at"
+    inlines = [SeatInline]
+    readonly_fields = [
+        "ply",
+        "to_act",
+        "deadline",
+        "turn_started_at",
+        "outcome",
+        "started_at",
+        "finished_at",
+        "created_at",
+    ]
+    raw_id_fields = ["variant", "created_by"]
+
+
+@admin.register(MatchAction)
+class MatchActionAdmin(admin.ModelAdmin):
+    list_display = ["match", "ply", "seat", "label", "source", "time_used_ms", "created_at"]
+    list_filter = ["source"]
+    search_fields = ["match__id", "label"]
+    raw_id_fields = ["match"]

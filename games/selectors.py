@@ -1,8 +1,9 @@
-"""Read-side queries for players."""
+"""Read-side queries: players and matches, as a given viewer may see them."""
 
 from django.db.models import QuerySet
 
-from games.models import Player, PlayerKind
+from games.engines.registry import get_engine
+from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat
 
 
 def player_list(*, kind: str | None = None, active_only: bool = True) -> QuerySet[Player]:
@@ -22,3 +23,90 @@ def player_for_user(user) -> Player | None:
 
 def engine_bots() -> QuerySet[Player]:
     return player_list(kind=PlayerKind.ENGINE_BOT)
+
+
+# ---- matches ---------------------------------------------------------------
+
+
+def match_list(*, status: str | None = None, game: str | None = None, player: str | None = None):
+    qs = Match.objects.prefetch_related("seats__player")
+    if status:
+        qs = qs.filter(status=status)
+    if game:
+        qs = qs.filter(game=game)
+    if player:
+        qs = qs.filter(seats__player__name=player).distinct()
+    return qs
+
+
+def viewer_seats(match: Match, user) -> list[int]:
+    """The seats `user` holds in `match` (several only if the same account sits twice)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return [s.index for s in match.seats.all() if s.player.user_id == user.pk]
+
+
+def viewer_seat(match: Match, user, requested: int | None = None) -> int | None:
+    """Whose eyes the caller sees through: a requested own seat, the own seat to act, or
+    the first own seat; None (spectator) for everyone else."""
+    seats = viewer_seats(match, user)
+    if requested is not None:
+        return requested if requested in seats else None
+    if match.to_act in seats:
+        return match.to_act
+    return seats[0] if seats else None
+
+
+def match_view(match: Match, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may see of the match right now."""
+    engine = get_engine(match.game)
+    view = {
+        "ply": match.ply,
+        "status": match.status,
+        "seat": seat,
+        "to_act": match.to_act,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "observation": None,
+        "legal_actions": [],
+    }
+    if match.state is None:
+        return view
+    state = engine.from_json(match.state)
+    view["observation"] = engine.observation(state, seat)
+    if seat is not None and match.status == MatchStatus.RUNNING and match.to_act == seat:
+        view["legal_actions"] = [
+            {"action": a, "label": engine.describe(state, a)} for a in engine.legal_actions(state)
+        ]
+    return view
+
+
+def match_log(match: Match, viewer: int | None) -> list[dict]:
+    """The applied actions; while the match runs, as `viewer` may see them."""
+    engine = get_engine(match.game)
+    live = match.status == MatchStatus.RUNNING
+    rows = []
+    for a in MatchAction.objects.filter(match=match).order_by("ply"):
+        action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
+        rows.append(
+            {
+                "ply": a.ply,
+                "seat": a.seat,
+                "action": action,
+                # A label describes the real action; drop it when the action was redacted.
+                "label": a.label if action == a.action else "",
+                "source": a.source,
+                "time_used_ms": a.time_used_ms,
+                "at": a.created_at.isoformat(),
+            }
+        )
+    return rows
+
+
+def turns_waiting_for(user) -> list[Match]:
+    """Running matches whose pending decision belongs to one of `user`'s seats."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    seats = Seat.objects.filter(
+        player__user=user, match__status=MatchStatus.RUNNING
+    ).select_related("match")
+    return [s.match for s in seats if s.match.to_act == s.index]

@@ -1,8 +1,14 @@
-"""Celery tasks of the games app. Thin: they take ids and call services."""
+"""Celery tasks of the games app. Thin: they take ids and call services.
+
+Every task is idempotent, keyed by (match, ply): a redelivered or duplicate
+task finds the ply moved on and does nothing.
+"""
 
 from celery import shared_task
 from django.core.cache import cache
 from django.utils import timezone
+
+from games import services
 
 HEARTBEAT_KEY = "worker:heartbeat"
 
@@ -17,3 +23,25 @@ def ping(value: int) -> dict:
 def heartbeat() -> None:
     """Periodic: lets /health/ tell whether workers and beat are alive."""
     cache.set(HEARTBEAT_KEY, timezone.now().isoformat(), timeout=300)
+
+
+@shared_task(name="games.tasks.play_bots", ignore_result=True)
+def play_bots(match_id: int, ply: int) -> None:
+    next_ply = services.play_bot_decisions(match_id=match_id, ply=ply)
+    if next_ply is not None:
+        play_bots.delay(match_id, next_ply)
+
+
+@shared_task(name="games.tasks.enforce_deadline", ignore_result=True)
+def enforce_deadline(match_id: int, ply: int) -> None:
+    services.time_out(match_id=match_id, ply=ply)
+
+
+@shared_task(name="games.tasks.sweep_matches", ignore_result=True)
+def sweep_matches() -> None:
+    """Periodic safety net: apply overdue time-outs, restart stalled bot turns."""
+    late, stalled = services.overdue_matches()
+    for match_id, ply in late:
+        services.time_out(match_id=match_id, ply=ply)
+    for match_id, ply in stalled:
+        play_bots.delay(match_id, ply)

@@ -1,9 +1,14 @@
 from django.urls import path
 
-from games import views
+from games import match_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="signup"),
     path("health/", views.health, name="health"),
+    path("matches/", match_pages.match_list, name="match-list"),
+    path("matches/<int:pk>/", match_pages.match_detail, name="match-detail"),
+    path("matches/<int:pk>/live/", match_pages.match_live, name="match-live"),
+    path("matches/<int:pk>/act/", match_pages.match_act, name="match-act"),
+    path("matches/<int:pk>/replay/", match_pages.match_replay, name="match-replay"),
 ]

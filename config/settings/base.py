@@ -112,6 +112,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_THROTTLE_RATES": {
+        "match_create": env.str("THROTTLE_MATCH_CREATE", default="60/min"),
+        "match_actions": env.str("THROTTLE_MATCH_ACTIONS", default="1200/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Board-game tournament platform API",
@@ -144,7 +148,12 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 30.0},
+    "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 2.0},
 }
+# The bot that moves for a seat whose time ran out (and for forfeited seats).
+MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")
+# The sweep restarts a bot turn nobody has advanced for this long (a lost task).
+MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
 
 LOGGING = {
     "version": 1,

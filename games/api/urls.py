@@ -1,12 +1,15 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from games.api.match_views import MatchViewSet, MyTurnsView
 from games.api.views import GameListView, PlayerViewSet
 
 router = DefaultRouter()
 router.register("players", PlayerViewSet, basename="player")
+router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = [
     path("games/", GameListView.as_view(), name="api-games"),
+    path("me/turns/", MyTurnsView.as_view(), name="api-my-turns"),
     path("", include(router.urls)),
 ]

@@ -90,6 +90,10 @@ class Engine(ABC):
     @abstractmethod
     def describe(self, state: Any, action: Action) -> str: ...
 
+    def redact_action(self, action: Action, actor: int, viewer: int | None) -> Action:
+        """The action as `viewer` may see it in a log while the game runs (hide secret choices)."""
+        return action
+
     @abstractmethod
     def to_json(self, state: Any) -> dict: ...
 

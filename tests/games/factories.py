@@ -40,3 +40,14 @@ class ExternalBotFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory, username=factory.Sequence(lambda n: f"extbot{n}"))
     name = factory.LazyAttribute(lambda p: p.user.username)
     kind = PlayerKind.EXTERNAL_BOT
+
+
+class MatchFactory:
+    """Matches through the service, as the platform makes them (not raw rows)."""
+
+    @staticmethod
+    def create(*, game="silkroad", players=None, seats=2, seed=1, **kwargs):
+        from games import services
+
+        players = players or [EngineBotFactory() for _ in range(seats)]
+        return services.create_match(game=game, players=players, seed=seed, **kwargs)

@@ -68,3 +68,19 @@ def rotate_token(*, player: Player) -> str:
         raise ValidationError("Built-in bots have no token.")
     Token.objects.filter(user=player.user).delete()
     return Token.objects.create(user=player.user).key
+
+
+def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
+    """The shared player for a built-in bot with these parameters (made on first use)."""
+    import hashlib
+    import json
+
+    params = params or {}
+    name = bot_name
+    if params:
+        digest = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
+        name = f"{bot_name}-{digest}"
+    existing = Player.objects.filter(name=name, kind=PlayerKind.ENGINE_BOT).first()
+    if existing:
+        return existing
+    return create_engine_bot(name=name, bot_name=bot_name, params=params)

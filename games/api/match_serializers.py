@@ -1,0 +1,92 @@
+from rest_framework import serializers
+
+from games.models import Match, Seat, TimeoutPolicy
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.name")
+    kind = serializers.CharField(source="player.kind")
+
+    class Meta:
+        model = Seat
+        fields = ["index", "player", "kind", "clock_ms", "forfeited", "timeouts", "score", "rank"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    time_control = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "game", "variant", "options", "seed", "status", "rated", "timeout_policy",
+            "time_control", "ply", "to_act", "deadline", "seats", "outcome",
+            "created_at", "started_at", "finished_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_time_control(self, match: Match) -> dict | None:
+        return match.time_control()
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    player = serializers.SlugField(required=False, help_text="A player's name (human or bot).")
+    bot = serializers.CharField(required=False, help_text="A built-in bot: random, greedy, ismcts.")
+    params = serializers.DictField(required=False, help_text="Built-in bot parameters.")
+
+    def validate(self, data):
+        if ("player" in data) == ("bot" in data):
+            raise serializers.ValidationError("Give exactly one of 'player' or 'bot'.")
+        return data
+
+
+class TimeControlSerializer(serializers.Serializer):
+    per_move_s = serializers.IntegerField(required=False, min_value=1)
+    initial_s = serializers.IntegerField(required=False, min_value=1)
+    increment_s = serializers.IntegerField(required=False, min_value=0)
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    variant = serializers.IntegerField(required=False, allow_null=True)
+    options = serializers.DictField(required=False, default=dict)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+    seats = SeatRequestSerializer(many=True)
+    time_control = TimeControlSerializer(required=False, allow_null=True)
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default="auto")
+    rated = serializers.BooleanField(default=False)
+
+
+class ActionSubmitSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(min_value=0, help_text="The ply you saw (from the state).")
+    action = serializers.DictField(help_text="One of the legal actions, as given by the state.")
+
+
+class LegalActionSerializer(serializers.Serializer):
+    action = serializers.DictField()
+    label = serializers.CharField()
+
+
+class MatchStateSerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null = spectator.")
+    to_act = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    observation = serializers.DictField(allow_null=True)
+    legal_actions = LegalActionSerializer(many=True)
+
+
+class LogEntrySerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.DictField()
+    label = serializers.CharField(allow_blank=True)
+    source = serializers.CharField()
+    time_used_ms = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()

@@ -1,0 +1,169 @@
+"""The match API: what bot programs and clients use to play."""
+
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api.match_serializers import (
+    ActionSubmitSerializer,
+    ErrorSerializer,
+    LogEntrySerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+    MatchStateSerializer,
+)
+from games.models import Match, Player, Variant
+
+
+def _error(exc: services.MatchError) -> Response:
+    return Response({"code": exc.code, "detail": str(exc)}, status=exc.status_code)
+
+
+def _validation(exc: ValidationError) -> DRFValidationError:
+    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+
+
+class WriteThrottleMixin:
+    """Scoped rate limits on the write actions only."""
+
+    throttle_scopes = {
+        "create": "match_create",
+        "actions": "match_actions",
+        "abort": "match_create",
+    }
+
+    def get_throttles(self):
+        scope = self.throttle_scopes.get(getattr(self, "action", None))
+        if scope is None:
+            return []
+        self.throttle_scope = scope
+        return [ScopedRateThrottle()]
+
+
+SEAT_PARAM = OpenApiParameter("seat", int, description="View as this own seat (default: yours).")
+
+
+class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                   viewsets.GenericViewSet):  # fmt: skip
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        p = self.request.query_params
+        return selectors.match_list(
+            status=p.get("status"), game=p.get("game"), player=p.get("player")
+        )
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    def create(self, request):
+        payload = MatchCreateSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        try:
+            players = [self._seat_player(seat) for seat in data["seats"]]
+            variant = None
+            if data.get("variant") is not None:
+                variant = Variant.objects.filter(pk=data["variant"]).first()
+                if variant is None:
+                    raise ValidationError({"variant": "No such variant."})
+            match = services.create_match(
+                game=data["game"], players=players, options=data["options"], variant=variant,
+                seed=data.get("seed"), time_control=data.get("time_control"),
+                timeout_policy=data["timeout_policy"], rated=data["rated"], created_by=request.user,
+            )  # fmt: skip
+        except ValidationError as exc:
+            raise _validation(exc) from None
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _seat_player(seat: dict) -> Player:
+        if "bot" in seat:
+            return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
+        player = Player.objects.filter(name=seat["player"]).first()
+        if player is None:
+            raise ValidationError({"seats": f"No player called {seat['player']!r}."})
+        return player
+
+    @extend_schema(parameters=[SEAT_PARAM], responses=MatchStateSerializer)
+    @action(detail=True)
+    def state(self, request, pk=None):
+        """Your observation (a spectator's if you hold no seat) and, when you are to act,
+        the legal actions with labels."""
+        match = self.get_object()
+        seat = selectors.viewer_seat(match, request.user, _int_param(request, "seat"))
+        return Response(MatchStateSerializer(selectors.match_view(match, seat)).data)
+
+    @extend_schema(
+        request=ActionSubmitSerializer,
+        responses={
+            201: LogEntrySerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def actions(self, request, pk=None):
+        """Submit a decision for the ply you saw: stale ply 409, not your seat 403,
+        illegal 400 with the engine's reason. Sending the same one twice applies it once."""
+        payload = ActionSubmitSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        get_object_or_404(Match, pk=pk)
+        try:
+            record = services.submit_action(
+                match_id=int(pk), user=request.user, ply=payload.validated_data["ply"],
+                action=payload.validated_data["action"],
+            )  # fmt: skip
+        except services.MatchError as exc:
+            return _error(exc)
+        body = {"ply": record.ply, "seat": record.seat, "action": record.action, "label": record.label,
+                "source": record.source, "time_used_ms": record.time_used_ms, "at": record.created_at}  # fmt: skip
+        return Response(LogEntrySerializer(body).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(parameters=[SEAT_PARAM], responses=LogEntrySerializer(many=True))
+    @action(detail=True)
+    def log(self, request, pk=None):
+        """The applied actions; while the match runs, redacted for your seat."""
+        match = self.get_object()
+        seat = selectors.viewer_seat(match, request.user, _int_param(request, "seat"))
+        return Response(LogEntrySerializer(selectors.match_log(match, seat), many=True).data)
+
+    @extend_schema(
+        request=None, responses={200: MatchSerializer, 403: ErrorSerializer, 409: ErrorSerializer}
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def abort(self, request, pk=None):
+        get_object_or_404(Match, pk=pk)
+        try:
+            match = services.abort_match(match_id=int(pk), user=request.user)
+        except services.MatchError as exc:
+            return _error(exc)
+        return Response(MatchSerializer(match).data)
+
+
+def _int_param(request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise DRFValidationError({name: "must be a whole number"}) from None
+
+
+class MyTurnsView(APIView):
+    """The caller's matches waiting for its decision: what a bot program polls."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=MatchSerializer(many=True))
+    def get(self, request):
+        matches = selectors.turns_waiting_for(request.user)
+        return Response(MatchSerializer(matches, many=True).data)

@@ -1,0 +1,304 @@
+"""Creating, starting and playing matches. Every change of a match goes through here.
+
+Each write locks the match row, checks what the caller saw, applies through
+the engine (via the Runner) and schedules what comes next, in one transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.engines.base import IllegalAction, InvalidOptions
+from games.engines.registry import UnknownGame, get_engine
+from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat, TimeoutPolicy
+from games.models import Variant as VariantModel
+from games.services.runner import Runner
+from games.signals import match_finished
+
+BOT_BATCH_SECONDS = 0.5  # bot thinking done in memory before one commit
+BOT_TASK_SECONDS = 20.0  # then the task hands over to a fresh one
+
+
+class MatchError(Exception):
+    status_code = 400
+    code = "match_error"
+
+
+class StalePly(MatchError):
+    status_code = 409
+    code = "stale_ply"
+
+
+class MatchNotRunning(MatchError):
+    status_code = 409
+    code = "not_running"
+
+
+class TimeUp(MatchError):
+    status_code = 409
+    code = "time_up"
+
+
+class NotYourSeat(MatchError):
+    status_code = 403
+    code = "not_your_seat"
+
+
+class IllegalMove(MatchError):
+    status_code = 400
+    code = "illegal_action"
+
+
+# ---- creating --------------------------------------------------------------
+def _time_control_fields(time_control: dict | None) -> dict:
+    if not time_control:
+        return {"per_move_s": None, "initial_s": None, "increment_s": 0}
+    allowed = {"per_move_s", "initial_s", "increment_s"}
+    if set(time_control) - allowed:
+        raise ValidationError({"time_control": f"Unknown keys; use {sorted(allowed)}."})
+    values = {}
+    for key in allowed:
+        value = time_control.get(key)
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 0
+        ):
+            raise ValidationError({"time_control": f"{key} must be a whole number of seconds."})
+        values[key] = value
+    if (values["per_move_s"] is None) == (values["initial_s"] is None):
+        raise ValidationError(
+            {"time_control": "Give either per_move_s or initial_s (+increment_s)."}
+        )
+    if (values["per_move_s"] or values["initial_s"] or 0) < 1:
+        raise ValidationError({"time_control": "A time limit must be at least one second."})
+    values["increment_s"] = values["increment_s"] or 0
+    return values
+
+
+def create_match(
+    *,
+    game: str,
+    players: list[Player],
+    options: dict | None = None,
+    variant: VariantModel | None = None,
+    seed: int | None = None,
+    time_control: dict | None = None,
+    timeout_policy: str = TimeoutPolicy.AUTO,
+    rated: bool = False,
+    created_by=None,
+    start: bool = True,
+) -> Match:
+    try:
+        engine = get_engine(game)
+    except UnknownGame as exc:
+        raise ValidationError({"game": str(exc)}) from None
+    if variant is not None and variant.game != game:
+        raise ValidationError({"variant": "That variant belongs to another game."})
+    try:
+        engine.check_players(len(players))
+        resolved = engine.validate_options(
+            {**(variant.options if variant else {}), **(options or {})}
+        )
+    except InvalidOptions as exc:
+        raise ValidationError({"options": str(exc)}) from None
+    for p in players:
+        if not p.is_active:
+            raise ValidationError({"seats": f"{p.name} is not active."})
+        if p.game and p.game != game:
+            raise ValidationError({"seats": f"{p.name} plays only {p.game}."})
+        if p.kind == PlayerKind.ENGINE_BOT and p.bot_name not in engine.bot_names():
+            raise ValidationError({"seats": f"{engine.title} has no bot {p.bot_name!r}."})
+    if timeout_policy not in TimeoutPolicy.values:
+        raise ValidationError({"timeout_policy": f"Use one of {TimeoutPolicy.values}."})
+    if seed is None:
+        seed = secrets.randbits(48)
+    tc = _time_control_fields(time_control)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, variant=variant, options=resolved, seed=seed, timeout_policy=timeout_policy,
+            rated=rated, created_by=created_by, **tc,
+        )  # fmt: skip
+        clock = tc["initial_s"] * 1000 if tc["initial_s"] is not None else None
+        Seat.objects.bulk_create(
+            Seat(match=match, index=i, player=p, clock_ms=clock) for i, p in enumerate(players)
+        )
+    if start:
+        start_match(match_id=match.pk)
+        match.refresh_from_db()
+    return match
+
+
+# ---- running ---------------------------------------------------------------
+def _lock(match_id: int) -> Runner:
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchError(f"no match {match_id}") from None
+    seats = list(Seat.objects.filter(match=match).select_related("player", "player__user"))
+    return Runner.load(match, seats)
+
+
+def _commit(runner: Runner, *, schedule_bots: bool = True) -> None:
+    """Persist and, once committed, schedule the next step and announce the end.
+
+    `schedule_bots=False` when the caller is the bot task itself, which carries on."""
+    runner.persist()
+    match = runner.match
+    match_id, ply, deadline = match.pk, match.ply, match.deadline
+    finished, bot_turn = runner.finished, runner.is_bot_turn()
+
+    def after_commit() -> None:
+        from games import tasks  # tasks import services; imported late to avoid a cycle
+
+        if finished:
+            match_finished.send(sender=Match, match_id=match_id)
+        elif bot_turn:
+            if schedule_bots:
+                tasks.play_bots.delay(match_id, ply)
+        elif deadline is not None:
+            tasks.enforce_deadline.apply_async((match_id, ply), eta=deadline)
+
+    transaction.on_commit(after_commit)
+
+
+def start_match(*, match_id: int) -> None:
+    with transaction.atomic():
+        runner = _lock(match_id)
+        match = runner.match
+        if match.status != MatchStatus.PENDING:
+            raise MatchNotRunning(f"match {match_id} is {match.status}, not pending")
+        runner.state = runner.engine.new_game(
+            players=len(runner.seats), seed=match.seed, options=match.options
+        )
+        now = timezone.now()
+        match.status, match.started_at, match.turn_started_at = MatchStatus.RUNNING, now, now
+        runner.settle()
+        _commit(runner)
+
+
+def owns_seat(user, seat: Seat) -> bool:
+    player = seat.player
+    return bool(getattr(user, "is_authenticated", False)) and player.user_id == user.pk
+
+
+def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
+    """A human or external bot's decision for the ply it saw."""
+    if not isinstance(action, dict):
+        raise IllegalMove("an action must be a JSON object")
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise MatchError("ply must be a whole number")
+    with transaction.atomic():
+        runner = _lock(match_id)
+        match = runner.match
+        if ply != match.ply or match.status != MatchStatus.RUNNING:
+            # The same submission arriving twice is answered with the first result.
+            earlier = MatchAction.objects.filter(match=match, ply=ply).first()
+            if earlier and earlier.action == action and owns_seat(user, runner.seats[earlier.seat]):
+                return earlier
+            if match.status != MatchStatus.RUNNING:
+                raise MatchNotRunning(f"the match is {match.get_status_display().lower()}")
+            raise StalePly(f"the match is at ply {match.ply}, not {ply}")
+        seat = match.to_act
+        if seat is None or not owns_seat(user, runner.seats[seat]):
+            raise NotYourSeat(f"seat {seat} is to act and it is not yours")
+        now = timezone.now()
+        if match.deadline is not None and now > match.deadline:
+            raise TimeUp("the time for this decision has run out")
+        try:
+            record = runner.apply(seat, action, MatchAction.Source.PLAYER, now=now)
+        except IllegalAction as exc:
+            raise IllegalMove(str(exc)) from None
+        runner.settle()
+        _commit(runner)
+    return record
+
+
+def play_bot_decisions(
+    *, match_id: int, ply: int, budget_s: float = BOT_TASK_SECONDS
+) -> int | None:
+    """Play built-in bots' decisions from `ply`; returns the ply to go on from if bot
+    work remains after the budget, else None.
+
+    Bots think outside any lock; each batch is written in one transaction only
+    if nobody else moved the match meanwhile, so a re-run (a redelivered task
+    or the sweep) applies nothing twice."""
+    started = time.monotonic()
+    while time.monotonic() - started < budget_s:
+        match = Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING, ply=ply).first()
+        if match is None:
+            return None
+        runner = Runner.load(match)
+        if not runner.is_bot_turn():
+            return None
+        runner.settle(play_bots=True, budget_s=BOT_BATCH_SECONDS)
+        with transaction.atomic():
+            current = Match.objects.select_for_update().filter(pk=match_id).values("ply", "status")
+            row = current.first()
+            if row is None or row["ply"] != ply or row["status"] != MatchStatus.RUNNING:
+                return None
+            _commit(runner, schedule_bots=False)
+        ply = runner.match.ply
+        if runner.finished or not runner.is_bot_turn():
+            return None
+    return ply
+
+
+def time_out(*, match_id: int, ply: int) -> bool:
+    """Apply the time-out policy if the decision at `ply` is still pending past its deadline."""
+    with transaction.atomic():
+        runner = _lock(match_id)
+        match = runner.match
+        now = timezone.now()
+        if (
+            match.status != MatchStatus.RUNNING
+            or match.ply != ply
+            or match.deadline is None
+            or now < match.deadline
+        ):
+            return False
+        seat = match.to_act
+        s = runner.seats[seat]
+        s.timeouts += 1
+        if match.timeout_policy == TimeoutPolicy.FORFEIT:
+            s.forfeited = True
+        runner.changed_seats.add(seat)
+        action = runner.simple_bot_action(seat)
+        runner.apply(seat, action, MatchAction.Source.TIMEOUT, now=now)
+        runner.settle()
+        _commit(runner)
+    return True
+
+
+def abort_match(*, match_id: int, user) -> Match:
+    with transaction.atomic():
+        runner = _lock(match_id)
+        match = runner.match
+        if not (user.is_staff or match.created_by_id == user.pk):
+            raise NotYourSeat("only the creator or staff can abort a match")
+        if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
+            raise MatchNotRunning(f"the match is already {match.status}")
+        match.status, match.finished_at = MatchStatus.ABORTED, timezone.now()
+        match.to_act = match.deadline = None
+        match.save()
+    return match
+
+
+def overdue_matches(*, grace_s: float = 1.0, stalled_s: float | None = None) -> tuple[list, list]:
+    """(match id, ply) pairs whose deadline passed, and bot turns nobody is working on."""
+    stalled_s = settings.MATCH_STALLED_S if stalled_s is None else stalled_s
+    now = timezone.now()
+    running = Match.objects.filter(status=MatchStatus.RUNNING)
+    late = running.filter(deadline__lt=now - timezone.timedelta(seconds=grace_s))
+    stalled = running.filter(
+        seats__index=F("to_act"),
+        seats__player__kind=PlayerKind.ENGINE_BOT,
+        updated_at__lt=now - timezone.timedelta(seconds=stalled_s),
+    )
+    return list(late.values_list("pk", "ply")), list(stalled.values_list("pk", "ply"))

@@ -1,0 +1,173 @@
+"""The match runner: applies decisions to an engine state held in memory.
+
+It knows nothing of locks or transactions. `services.matches` loads a
+`Runner` from a match row (locked or not), lets it apply decisions, then
+persists what changed in one transaction.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.engines.base import Action, Engine
+from games.engines.registry import get_engine
+from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
+
+
+def bot_seed(match: Match, ply: int) -> int:
+    # Same match and ply, same bot choice: a re-run task recomputes the same move.
+    return (match.seed * 1_000_003 + ply * 7919) % (2**62)
+
+
+@dataclass
+class Runner:
+    match: Match
+    seats: list[Seat]
+    engine: Engine
+    state: Any
+    new_actions: list[MatchAction] = field(default_factory=list)
+    changed_seats: set[int] = field(default_factory=set)
+    finished: bool = False
+
+    @classmethod
+    def load(cls, match: Match, seats: list[Seat] | None = None) -> Runner:
+        engine = get_engine(match.game)
+        seats = seats if seats is not None else list(match.seats.select_related("player"))
+        state = engine.from_json(match.state) if match.state is not None else None
+        return cls(match=match, seats=seats, engine=engine, state=state)
+
+    # ---- applying ------------------------------------------------------
+    def apply(self, seat: int, action: Action, source: str, now: datetime | None = None,
+              used_ms: int | None = None) -> MatchAction:  # fmt: skip
+        """Apply one decision of `seat`; raises IllegalAction with the state unchanged."""
+        now = now or timezone.now()
+        label = self.engine.describe(self.state, action)
+        self.state = self.engine.apply(self.state, action)
+        if used_ms is None:
+            started = self.match.turn_started_at or now
+            used_ms = max(0, int((now - started).total_seconds() * 1000))
+        self._charge_clock(seat, used_ms)
+        record = MatchAction(
+            match=self.match, ply=self.match.ply, seat=seat, action=action,
+            label=label[:200], source=source, time_used_ms=used_ms,
+        )  # fmt: skip
+        self.new_actions.append(record)
+        self.match.ply += 1
+        self.match.turn_started_at = now
+        return record
+
+    def _charge_clock(self, seat: int, used_ms: int) -> None:
+        s = self.seats[seat]
+        if self.match.initial_s is None or s.player.kind == PlayerKind.ENGINE_BOT:
+            return
+        s.clock_ms = max(0, (s.clock_ms or 0) - used_ms) + self.match.increment_s * 1000
+        self.changed_seats.add(seat)
+
+    # ---- what happens without anyone deciding --------------------------
+    def simple_bot_action(self, seat: int) -> Action:
+        bot = self.engine.make_bot(
+            settings.MATCH_TIMEOUT_BOT, seed=bot_seed(self.match, self.match.ply)
+        )
+        return bot.choose(self.state, seat)
+
+    def _automatic(self, seat: int) -> tuple[Action, str] | None:
+        """The decision the platform takes by itself for `seat`, if any."""
+        legal = self.engine.legal_actions(self.state)
+        if len(legal) == 1:
+            return legal[0], MatchAction.Source.FORCED
+        s = self.seats[seat]
+        if s.forfeited:
+            return self.simple_bot_action(seat), MatchAction.Source.BOT
+        if (
+            self.match.initial_s is not None
+            and s.player.kind != PlayerKind.ENGINE_BOT
+            and (s.clock_ms or 0) <= 0
+        ):
+            return self.simple_bot_action(seat), MatchAction.Source.TIMEOUT
+        return None
+
+    def is_bot_turn(self) -> bool:
+        seat = self.match.to_act
+        return seat is not None and self.seats[seat].player.kind == PlayerKind.ENGINE_BOT
+
+    def settle(self, *, play_bots: bool = False, budget_s: float = 0.0) -> None:
+        """Apply forced and forfeited decisions (and bot decisions when asked, within a
+        time budget); then set who acts next and the deadline, or finish the match."""
+        started = time.monotonic()
+        while True:
+            if self.engine.is_over(self.state):
+                self._finish()
+                return
+            seat = self.engine.to_act(self.state)
+            auto = self._automatic(seat)
+            if auto is not None:
+                self.apply(seat, auto[0], auto[1], used_ms=0)
+                continue
+            self.match.to_act = seat
+            if play_bots and self.is_bot_turn() and time.monotonic() - started < budget_s:
+                self._play_bot(seat)
+                continue
+            break
+        self._set_deadline(seat)
+
+    def _play_bot(self, seat: int) -> None:
+        player = self.seats[seat].player
+        bot = self.engine.make_bot(player.bot_name, seed=bot_seed(self.match, self.match.ply),
+                                   **(player.bot_params or {}))  # fmt: skip
+        t0 = time.monotonic()
+        action = bot.choose(self.state, seat)
+        used_ms = int((time.monotonic() - t0) * 1000)
+        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms)
+
+    def _set_deadline(self, seat: int) -> None:
+        s = self.seats[seat]
+        start = self.match.turn_started_at or timezone.now()
+        self.match.turn_started_at = start
+        if s.player.kind == PlayerKind.ENGINE_BOT:
+            self.match.deadline = None
+        elif self.match.per_move_s is not None:
+            self.match.deadline = start + timedelta(seconds=self.match.per_move_s)
+        elif self.match.initial_s is not None:
+            self.match.deadline = start + timedelta(milliseconds=s.clock_ms or 0)
+        else:
+            self.match.deadline = None
+
+    def _finish(self) -> None:
+        outcome = dict(self.engine.outcome(self.state))
+        forfeited = [s.forfeited for s in self.seats]
+        engine_ranks = list(outcome["ranks"])
+        # Forfeited seats rank below everyone who played on; order within each group kept.
+        keys = [(forfeited[i], engine_ranks[i]) for i in range(len(self.seats))]
+        ranks = [1 + sum(1 for k in keys if k < keys[i]) for i in range(len(keys))]
+        outcome.update(ranks=ranks, engine_ranks=engine_ranks, forfeited=forfeited)
+        self.match.outcome = outcome
+        self.match.status = MatchStatus.FINISHED
+        self.match.finished_at = timezone.now()
+        self.match.to_act = None
+        self.match.deadline = None
+        scores = outcome.get("scores") or [None] * len(self.seats)
+        for i, s in enumerate(self.seats):
+            s.rank, s.score = ranks[i], scores[i]
+            self.changed_seats.add(i)
+        self.finished = True
+
+    # ---- persisting -----------------------------------------------------
+    def persist(self) -> None:
+        """Write what changed; call inside the transaction that holds the match lock."""
+        self.match.state = self.engine.to_json(self.state) if self.state is not None else None
+        self.match.save()
+        if self.new_actions:
+            MatchAction.objects.bulk_create(self.new_actions)
+            self.new_actions = []
+        if self.changed_seats:
+            Seat.objects.bulk_update(
+                [self.seats[i] for i in sorted(self.changed_seats)],
+                ["clock_ms", "forfeited", "timeouts", "score", "rank"],
+            )
+            self.changed_seats = set()

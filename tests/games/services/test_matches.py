@@ -1,0 +1,216 @@
+"""The match service on the real engines, with tasks run in-process by the test."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.utils import timezone
+
+from games import services
+from games.engines.registry import ENGINES, get_engine
+from games.models import Match, MatchAction, MatchStatus
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _legal(match):
+    engine = get_engine(match.game)
+    return engine.legal_actions(engine.from_json(match.state))
+
+
+def _human_to_act(match, humans):
+    match.refresh_from_db()
+    return (
+        match.status == MatchStatus.RUNNING and match.seats.get(index=match.to_act).player in humans
+    )
+
+
+def _run_bots(match):
+    while True:
+        match.refresh_from_db()
+        if services.play_bot_decisions(match_id=match.pk, ply=match.ply) is None:
+            match.refresh_from_db()
+            return
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_bot_match_runs_to_the_end_and_replays(game):
+    engine = get_engine(game)
+    match = MatchFactory.create(game=game, seats=engine.max_players, seed=11)
+    _run_bots(match)
+    assert match.status == MatchStatus.FINISHED
+    plies = list(match.actions.values_list("ply", flat=True))
+    assert plies == list(range(match.ply))
+    # The stored log replays to the stored outcome.
+    state = engine.new_game(players=engine.max_players, seed=match.seed, options=match.options)
+    for a in match.actions.order_by("ply"):
+        state = engine.apply(state, a.action)
+    assert engine.outcome(state)["ranks"] == match.outcome["engine_ranks"]
+    assert sorted(s.rank for s in match.seats.all()) == sorted(match.outcome["ranks"])
+
+
+def test_create_match_validates_input():
+    bots = [EngineBotFactory() for _ in range(6)]
+    with pytest.raises(ValidationError, match="players"):
+        services.create_match(game="silkroad", players=bots[:1])
+    with pytest.raises(ValidationError, match="players"):
+        services.create_match(game="silkroad", players=bots)
+    with pytest.raises(ValidationError, match="unknown game"):
+        services.create_match(game="chess", players=bots[:2])
+    with pytest.raises(ValidationError, match="options"):
+        services.create_match(game="silkroad", players=bots[:2], options={"no_such_option": 1})
+    with pytest.raises(ValidationError, match="time_control"):
+        services.create_match(game="silkroad", players=bots[:2], time_control={"per_move_s": 0})
+    assert Match.objects.count() == 0
+
+
+def _human_match(**kwargs):
+    alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    match = MatchFactory.create(players=[alice, bob], seed=5, **kwargs)
+    return match, alice, bob
+
+
+def test_submit_checks_ply_seat_and_legality_and_changes_nothing_on_error():
+    match, alice, bob = _human_match()
+    to_act = match.seats.get(index=match.to_act).player
+    other = bob if to_act == alice else alice
+    action = _legal(match)[0]
+    before = (match.ply, match.state)
+
+    with pytest.raises(services.NotYourSeat):
+        services.submit_action(match_id=match.pk, user=other.user, ply=match.ply, action=action)
+    with pytest.raises(services.StalePly):
+        services.submit_action(
+            match_id=match.pk, user=to_act.user, ply=match.ply + 3, action=action
+        )
+    with pytest.raises(services.IllegalMove):
+        services.submit_action(
+            match_id=match.pk, user=to_act.user, ply=match.ply, action={"type": "fly"}
+        )
+    with pytest.raises(services.IllegalMove):
+        services.submit_action(match_id=match.pk, user=to_act.user, ply=match.ply, action="play")
+    match.refresh_from_db()
+    assert (match.ply, match.state) == before
+    assert not MatchAction.objects.filter(match=match).exclude(source="forced").exists()
+
+    record = services.submit_action(
+        match_id=match.pk, user=to_act.user, ply=match.ply, action=action
+    )
+    again = services.submit_action(
+        match_id=match.pk, user=to_act.user, ply=before[0], action=action
+    )
+    assert again.pk == record.pk
+    assert MatchAction.objects.filter(match=match, ply=record.ply).count() == 1
+
+
+def test_humans_play_a_whole_match_through_the_service():
+    match, alice, bob = _human_match()
+    humans = {alice, bob}
+    while _human_to_act(match, humans):
+        player = match.seats.get(index=match.to_act).player
+        legal = _legal(match)
+        services.submit_action(match_id=match.pk, user=player.user, ply=match.ply, action=legal[-1])
+    assert match.status == MatchStatus.FINISHED
+    assert sorted(match.outcome["ranks"]) == [1, 2]
+
+
+def _expire(match):
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    match.refresh_from_db()
+
+
+def test_timeout_auto_moves_for_the_seat_and_is_idempotent():
+    match, alice, bob = _human_match(time_control={"per_move_s": 30}, timeout_policy="auto")
+    assert match.deadline is not None
+    ply, seat = match.ply, match.to_act
+    assert services.time_out(match_id=match.pk, ply=ply) is False  # not yet due
+    _expire(match)
+    assert services.time_out(match_id=match.pk, ply=ply) is True
+    assert services.time_out(match_id=match.pk, ply=ply) is False  # already applied
+    first = MatchAction.objects.get(match=match, ply=ply)
+    assert (first.seat, first.source) == (seat, "timeout")
+    s = match.seats.get(index=seat)
+    assert s.timeouts == 1 and not s.forfeited
+
+
+def test_forfeit_plays_the_seat_by_bot_and_ranks_it_last():
+    match, alice, bob = _human_match(time_control={"per_move_s": 30}, timeout_policy="forfeit")
+    loser = match.to_act
+    _expire(match)
+    services.time_out(match_id=match.pk, ply=match.ply)
+    humans = {alice, bob}
+    while _human_to_act(match, humans):
+        player = match.seats.get(index=match.to_act).player
+        assert match.to_act != loser, "a forfeited seat is never asked again"
+        services.submit_action(
+            match_id=match.pk, user=player.user, ply=match.ply, action=_legal(match)[0]
+        )
+    assert match.status == MatchStatus.FINISHED
+    assert match.outcome["ranks"][loser] == 2
+    assert match.outcome["forfeited"][loser] is True
+
+
+def test_clock_runs_down_and_increment_is_added():
+    match, alice, bob = _human_match(time_control={"initial_s": 60, "increment_s": 5})
+    seat = match.seats.get(index=match.to_act)
+    assert seat.clock_ms == 60_000
+    Match.objects.filter(pk=match.pk).update(turn_started_at=timezone.now() - timedelta(seconds=10))
+    services.submit_action(
+        match_id=match.pk, user=seat.player.user, ply=match.ply, action=_legal(match)[0]
+    )
+    seat.refresh_from_db()
+    assert 54_000 <= seat.clock_ms <= 55_500  # 60 - 10 + 5
+
+
+def test_abort_only_by_creator_or_staff():
+    match, alice, bob = _human_match()
+    with pytest.raises(services.NotYourSeat):
+        services.abort_match(match_id=match.pk, user=alice.user)
+    alice.user.is_staff = True
+    services.abort_match(match_id=match.pk, user=alice.user)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.ABORTED
+    with pytest.raises(services.MatchNotRunning):
+        services.submit_action(match_id=match.pk, user=alice.user, ply=match.ply, action={})
+
+
+def test_overdue_matches_finds_late_deadlines_and_stalled_bot_turns():
+    match, *_ = _human_match(time_control={"per_move_s": 30})
+    bots = MatchFactory.create(seats=2, seed=3)
+    assert services.overdue_matches() == ([], [])
+    _expire(match)
+    Match.objects.filter(pk=bots.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    late, stalled = services.overdue_matches()
+    assert late == [(match.pk, match.ply)]
+    assert stalled == [(bots.pk, bots.ply)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_submissions_for_one_ply_apply_exactly_once():
+    match, alice, bob = _human_match()
+    player = match.seats.get(index=match.to_act).player
+    legal = _legal(match)
+    results, barrier = [], threading.Barrier(2)
+
+    def submit(action):
+        barrier.wait()
+        try:
+            services.submit_action(
+                match_id=match.pk, user=player.user, ply=match.ply, action=action
+            )
+            results.append("ok")
+        except services.MatchError as exc:
+            results.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(a,)) for a in (legal[0], legal[-1])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["ok", "stale_ply"]
+    assert MatchAction.objects.filter(match=match, ply=match.ply).count() == 1
