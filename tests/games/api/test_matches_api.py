@@ -1,0 +1,157 @@
+import random
+import re
+
+import pytest
+
+from games import services
+from games.engines.registry import get_engine
+from games.models import Match, MatchAction, MatchStatus
+from tests.games.bot_client import ApiBot
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+from tests.worker import celery_worker
+
+pytestmark = pytest.mark.django_db
+
+
+def _create(api_client, user, seats, **extra):
+    api_client.force_authenticate(user)
+    body = {"game": "silkroad", "seed": 4, "seats": seats, **extra}
+    return api_client.post("/api/matches/", body, format="json")
+
+
+def test_create_match_with_players_and_builtin_bots(api_client):
+    alice = HumanPlayerFactory()
+    response = _create(api_client, alice.user, [{"player": alice.name}, {"bot": "random"}],
+                       time_control={"per_move_s": 30}, timeout_policy="auto")  # fmt: skip
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert [s["player"] for s in body["seats"]] == [alice.name, "random"]
+    assert body["status"] == "running" and body["time_control"] == {"per_move_s": 30}
+    detail = api_client.get(f"/api/matches/{body['id']}/").json()
+    assert detail["ply"] == body["ply"]
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [[{"player": "nobody"}, {"bot": "random"}], [{"bot": "random"}], [{"bot": "alphago"}, {"bot": "random"}],
+     [{"bot": "random", "player": "x"}, {"bot": "random"}]],
+)  # fmt: skip
+def test_create_match_rejects_bad_seats(api_client, seats):
+    response = _create(api_client, HumanPlayerFactory().user, seats)
+    assert response.status_code == 400
+    assert Match.objects.count() == 0
+
+
+def _human_vs_human(api_client):
+    alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    match = services.create_match(game="silkroad", players=[alice, bob], seed=9)
+    return match, alice, bob
+
+
+def test_state_actions_and_error_codes(api_client):
+    match, alice, bob = _human_vs_human(api_client)
+    actor = match.seats.get(index=match.to_act).player
+    other = bob if actor == alice else alice
+    api_client.force_authenticate(actor.user)
+    state = api_client.get(f"/api/matches/{match.pk}/state/").json()
+    assert state["seat"] == match.to_act and state["legal_actions"]
+    action = state["legal_actions"][0]["action"]
+    url = f"/api/matches/{match.pk}/actions/"
+
+    assert (
+        api_client.post(url, {"ply": state["ply"] + 1, "action": action}, format="json").status_code
+        == 409
+    )
+    assert (
+        api_client.post(
+            url, {"ply": state["ply"], "action": {"type": "x"}}, format="json"
+        ).status_code
+        == 400
+    )
+    assert api_client.post(url, {"ply": "soon", "action": action}, format="json").status_code == 400
+    assert api_client.post(url, {"action": action}, format="json").status_code == 400
+    api_client.force_authenticate(other.user)
+    forbidden = api_client.post(url, {"ply": state["ply"], "action": action}, format="json")
+    assert forbidden.status_code == 403 and forbidden.json()["code"] == "not_your_seat"
+    api_client.force_authenticate(None)
+    assert api_client.post(
+        url, {"ply": state["ply"], "action": action}, format="json"
+    ).status_code in (401, 403)
+    assert MatchAction.objects.filter(match=match, source="player").count() == 0
+
+    api_client.force_authenticate(actor.user)
+    ok = api_client.post(url, {"ply": state["ply"], "action": action}, format="json")
+    assert ok.status_code == 201
+    again = api_client.post(url, {"ply": state["ply"], "action": action}, format="json")
+    assert again.status_code == 201 and again.json()["ply"] == ok.json()["ply"]
+    assert MatchAction.objects.filter(match=match, source="player").count() == 1
+    log = api_client.get(f"/api/matches/{match.pk}/log/").json()
+    assert [row["ply"] for row in log] == list(range(len(log)))
+
+
+def test_my_turns_lists_matches_waiting_for_me(api_client):
+    match, alice, bob = _human_vs_human(api_client)
+    actor = match.seats.get(index=match.to_act).player
+    other = bob if actor == alice else alice
+    api_client.force_authenticate(actor.user)
+    assert [m["id"] for m in api_client.get("/api/me/turns/").json()] == [match.pk]
+    api_client.force_authenticate(other.user)
+    assert api_client.get("/api/me/turns/").json() == []
+
+
+def test_no_response_or_page_for_a_seat_depends_on_what_it_cannot_see(api_client, client):
+    """Rewrite everything hidden from seat A (a determinized state): every API answer and
+    page for A must stay byte-identical, so none can contain B's hidden cards."""
+    match, alice, bob = _human_vs_human(api_client)
+    engine = get_engine("silkroad")
+    viewer = match.seats.get(index=0).player
+
+    def views():
+        api_client.force_authenticate(viewer.user)
+        client.force_login(viewer.user)
+        return [
+            api_client.get(f"/api/matches/{match.pk}/state/").content,
+            api_client.get(f"/api/matches/{match.pk}/log/").content,
+            client.get(f"/matches/{match.pk}/").content,
+            client.get(f"/matches/{match.pk}/live/").content,
+        ]
+
+    before = views()
+    full = engine.from_json(match.state)
+    assert engine.observation(full, 0) != engine.observation(full, 1)
+    for seed in range(3):
+        other = engine.determinize(full, 0, random.Random(seed))
+        assert engine.to_json(other) != match.state, "the determinization must change hidden parts"
+        Match.objects.filter(pk=match.pk).update(state=engine.to_json(other))
+        after = views()
+        assert [_without_csrf(x) for x in after] == [_without_csrf(x) for x in before]
+
+
+def _without_csrf(content: bytes) -> bytes:
+    # CSRF tokens are masked afresh on every response; nothing else may differ.
+    content = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", content)
+    return re.sub(rb'"X-CSRFToken": "[^"]+"', b"", content)
+
+
+def test_spectator_gets_no_legal_actions(api_client):
+    match, *_ = _human_vs_human(api_client)
+    state = api_client.get(f"/api/matches/{match.pk}/state/").json()
+    assert state["seat"] is None and state["legal_actions"] == []
+    assert state["observation"] == get_engine("silkroad").observation(
+        get_engine("silkroad").from_json(match.state), None)  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.celery_worker
+def test_external_bot_program_plays_a_whole_match_over_http(live_server):
+    player, token = services.create_external_bot(name="http-bot")
+    opponent = EngineBotFactory(bot_name="random")
+    with celery_worker():
+        match = services.create_match(game="silkroad", players=[player, opponent], seed=17)
+        bot = ApiBot(live_server.url, token, seed=1)
+        final = bot.play(match.pk, timeout_s=240)
+    assert final["status"] == MatchStatus.FINISHED
+    assert bot.moves > 10
+    assert (
+        MatchAction.objects.filter(match_id=match.pk, seat=0, source="player").count() == bot.moves
+    )

@@ -1,0 +1,74 @@
+"""A real Celery worker process for integration tests, on the test database."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_database_url() -> str:
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{s['NAME']}"
+    user = s.get("USER") or ""
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+@contextmanager
+def celery_worker(*, beat: bool = False, extra_env: dict | None = None):
+    """Start `celery worker` (optionally with embedded beat) against the test database."""
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+        DATABASE_URL=test_database_url(),
+        VAR_DIR=str(settings.VAR_DIR),
+        MATCH_STALLED_S="2",
+        **(extra_env or {}),
+    )
+    if settings.REDIS_URL:
+        env["REDIS_URL"] = settings.REDIS_URL
+    args = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+            "--without-gossip", "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
+    if beat:
+        schedule = Path(settings.VAR_DIR) / f"beat-{os.getpid()}-{time.time_ns()}"
+        args += ["-B", "--scheduler", "celery.beat:PersistentScheduler", "-s", str(schedule)]
+    log = open(Path(settings.VAR_DIR) / f"worker-{os.getpid()}.log", "a+")  # noqa: SIM115
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)  # fmt: skip
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def kill_hard(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+
+
+def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
