@@ -49,7 +49,8 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
     broker_dir = var_dir / "celery" / "broker"
     processed_dir = var_dir / "celery" / "processed"
     results_dir = var_dir / "celery" / "results"
-    for d in (broker_dir, processed_dir, results_dir):
+    control_dir = var_dir / "celery" / "control"
+    for d in (broker_dir, processed_dir, results_dir, control_dir):
         d.mkdir(parents=True, exist_ok=True)
     return {
         "broker_url": "filesystem://",
@@ -58,6 +59,7 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
             "data_folder_in": str(broker_dir),
             "data_folder_out": str(broker_dir),
             "processed_folder": str(processed_dir),
+            "control_folder": str(control_dir),
             "store_processed": False,
         },
     }
