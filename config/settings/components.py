@@ -61,6 +61,8 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
             "processed_folder": str(processed_dir),
             "control_folder": str(control_dir),
             "store_processed": False,
+            # The folder is polled; the default second would delay every task.
+            "polling_interval": 0.1,
         },
     }
 

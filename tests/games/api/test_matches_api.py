@@ -8,7 +8,7 @@ from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus
 from tests.games.bot_client import ApiBot
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
-from tests.worker import celery_worker
+from config.worker_process import celery_worker
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,6 @@
-"""A real Celery worker process for integration tests, on the test database."""
+"""Start a real Celery worker process on the database Django is connected to.
+
+Used by the integration tests (on the test database) and the stack benchmark."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_database_url() -> str:
+def current_database_url() -> str:
     s = connection.settings_dict
     if s["ENGINE"].endswith("sqlite3"):
         return f"sqlite:///{s['NAME']}"
@@ -27,12 +29,17 @@ def test_database_url() -> str:
 
 
 @contextmanager
-def celery_worker(*, beat: bool = False, extra_env: dict | None = None):
-    """Start `celery worker` (optionally with embedded beat) against the test database."""
+def celery_worker(
+    *,
+    beat: bool = False,
+    extra_env: dict | None = None,
+    settings_module: str = "config.settings.test",
+):
+    """Start `celery worker` (optionally with embedded beat) on the current database."""
     env = dict(os.environ)
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.test",
-        DATABASE_URL=test_database_url(),
+        DJANGO_SETTINGS_MODULE=settings_module,
+        DATABASE_URL=current_database_url(),
         VAR_DIR=str(settings.VAR_DIR),
         MATCH_STALLED_S="2",
         **(extra_env or {}),

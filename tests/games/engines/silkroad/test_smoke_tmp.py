@@ -1,0 +1,3 @@
+def test_import():
+    import games.engines.silkroad as sr
+    assert sr.ENGINE.slug == "silkroad"
