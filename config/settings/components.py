@@ -11,6 +11,8 @@ from urllib.parse import urlparse
 
 import environ
 
+from config import filesystem_broker  # registers the embedded broker's URL scheme
+
 DEFAULT_SECRET_KEY = "insecure-dev-key-change-me"
 
 
@@ -53,7 +55,7 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
     for d in (broker_dir, processed_dir, results_dir, control_dir):
         d.mkdir(parents=True, exist_ok=True)
     return {
-        "broker_url": "filesystem://",
+        "broker_url": f"{filesystem_broker.SCHEME}://",
         "result_backend": f"file://{results_dir}",
         "broker_transport_options": {
             "data_folder_in": str(broker_dir),

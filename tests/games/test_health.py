@@ -12,7 +12,7 @@ def test_health_reports_database_and_broker(client):
     body = response.json()
     assert body["status"] == "ok"
     assert body["database"] == {"ok": True, "vendor": connection.vendor}
-    expected = "redis" if celery_app.conf.broker_url.startswith("redis") else "filesystem"
+    expected = "redis" if celery_app.conf.broker_url.startswith("redis") else "safefs"
     assert body["broker"]["transport"] == expected
     assert body["broker"]["ok"] is True
 

@@ -60,7 +60,10 @@ def test_two_camels_and_three_camels():
 # ---- customs and sandstorm
 def test_customs_from_the_left_down_to_four():
     s = _one_step(
-        1, "v07", "yspahan", [5],
+        1,
+        "v07",
+        "yspahan",
+        [5],
         hands={0: {"silk": 9}, 1: {"tea": 3, "ivory": 3}, 2: {"tea": 4}, 3: {"spice": 7}},
     )
     act(s, type="play", good="silk", count=1, caravan=1)
@@ -83,7 +86,10 @@ def test_customs_from_the_left_down_to_four():
 
 def test_sandstorm_each_other_player_with_cards_laid_out_loses_one():
     s = _one_step(
-        1, "v11", "byzanz", [5],
+        1,
+        "v11",
+        "byzanz",
+        [5],
         fields={0: {"tea": 3}, 1: {"tea": 1, "silk": 2}, 3: {"ivory": 1}},
     )
     act(s, type="play", good="silk", count=1, caravan=1)
@@ -122,9 +128,15 @@ def test_robbers_two_players_the_victim_takes_from_the_discard_pile():
 
 
 def test_bazaar_pass_and_bazaar_without_three_goods():
-    kw = dict(caravans={1: ("v13", "samarkand", [5])}, city_gems={"samarkand": {"red": 1}},
-              display=["tea"] * 3, deck=["spice"] * 5)
-    s = build(hands={0: {"silk": 1}, 1: {"tea": 1}}, players=2, fields={0: {"tea": 1, "ivory": 1}}, **kw)
+    kw = dict(
+        caravans={1: ("v13", "samarkand", [5])},
+        city_gems={"samarkand": {"red": 1}},
+        display=["tea"] * 3,
+        deck=["spice"] * 5,
+    )
+    s = build(
+        hands={0: {"silk": 1}, 1: {"tea": 1}}, players=2, fields={0: {"tea": 1, "ivory": 1}}, **kw
+    )
     act(s, type="play", good="silk", count=1, caravan=1)
     act(s, type="draw", source="deck")
     assert s.stage == "bazaar"
@@ -147,7 +159,9 @@ def test_baksheesh_with_an_empty_hand_and_with_an_empty_display():
     # the display is now empty, no card anywhere: nothing to take, nothing to give
     assert s.seat == 1 and hand(s, 0) == {"ivory": 1}
 
-    s = build(players=2, hands={0: {"silk": 1}, 1: {"tea": 1}}, display=["ivory", "tea"], deck=[], **kw)
+    s = build(
+        players=2, hands={0: {"silk": 1}, 1: {"tea": 1}}, display=["ivory", "tea"], deck=[], **kw
+    )
     act(s, type="play", good="silk", count=1, caravan=1)
     act(s, type="draw", source="display", good="ivory")
     act(s, type="baksheesh", good="tea")
@@ -290,8 +304,13 @@ def test_no_cards_anywhere_the_draw_is_skipped_and_a_stall_ends_the_game():
 
 
 def test_empty_hand_with_only_the_display_left():
-    s = build(players=2, hands={1: {"tea": 1}}, display=["silk"], caravans={1: ("v13", "samarkand", [5])},
-              city_gems={"samarkand": {"red": 1}})
+    s = build(
+        players=2,
+        hands={1: {"tea": 1}},
+        display=["silk"],
+        caravans={1: ("v13", "samarkand", [5])},
+        city_gems={"samarkand": {"red": 1}},
+    )
     assert s.stage == "draw" and s.draw_reason == "take2"
     assert E.legal_actions(s) == [{"type": "draw", "source": "display", "good": "silk"}]
     act(s, type="draw", source="display", good="silk")
@@ -345,10 +364,13 @@ def test_end_game_then_last_caravan_goes_home_with_a_final_lay_out():
     act(s, type="gem", color="red")
     # now the 2-camel caravan jumps to Yspahan; lay-out questions from the mover on
     assert s.caravans[1] is None and s.caravans[2].pos == sp("yspahan")
+    # everyone is asked about every good on sale (spice 8, then tea 6), even
+    # without such cards: skipping would reveal hands
     assert s.stage == "layout" and s.actor == 0
+    assert E.legal_actions(s) == [{"type": "layout", "good": "spice", "count": 0}]
+    act(s, type="layout", good="spice", count=0)
     assert E.legal_actions(s) == [{"type": "layout", "good": "tea", "count": k} for k in range(3)]
     act(s, type="layout", good="tea", count=2)
-    # goods are asked in sale order: spice (8) before tea (6)
     assert s.actor == 1 and s.layout[0][1] == GOOD_INDEX["spice"]
     act(s, type="layout", good="spice", count=0)
     act(s, type="layout", good="tea", count=2)
@@ -368,8 +390,29 @@ def test_a_stalled_or_finished_game_refuses_actions():
 
     from games.engines.base import IllegalAction
 
-    s = build(players=2, hands={0: {"silk": 1}}, caravans={1: ("v13", "samarkand", [5])},
-              city_gems={"samarkand": {"red": 1}})
+    s = build(
+        players=2,
+        hands={0: {"silk": 1}},
+        caravans={1: ("v13", "samarkand", [5])},
+        city_gems={"samarkand": {"red": 1}},
+    )
     act(s, type="play", good="silk", count=1, caravan=1)
     with pytest.raises(IllegalAction):
         E.apply(s, {"type": "pass"})
+
+
+def test_tokens_are_not_limited_to_the_six_in_the_box():
+    from games.engines.silkroad.scoring import gain_colourless
+
+    s = build(
+        players=5,
+        hands={0: {"silk": 1}},
+        caravans={1: ("v13", "samarkand", [5])},
+        city_gems={"samarkand": {"red": 1}},
+    )
+    s.tokens = [2, 2, 1, 1, 0]
+    s.colourless[4] = 2
+    s.colourless_supply = 8
+    gain_colourless(s, 4)
+    assert s.tokens[4] == 1 and sum(s.tokens) == 7 and s.colourless_supply == 10
+    assert E.observation(s, None)["caravanserai"]["tokens"] == 0

@@ -84,12 +84,22 @@ def _broken(mutate) -> dict:
         (lambda d: d["links"].append(["v01", "v02"]), "twice"),
         (lambda d: d["links"].append(["v01", "byzanz"]), "signpost"),
         (lambda d: d["signposts"].pop(0), "signpost"),  # Turfan -> Chang'an has no signpost left
-        (lambda d: d["signposts"].append({"at": "v01", "city": "byzanz", "to": "v05"}), "does not exist"),
+        (
+            lambda d: d["signposts"].append({"at": "v01", "city": "byzanz", "to": "v05"}),
+            "does not exist",
+        ),
         (lambda d: d["printed_tiles"].update(v01="teleport"), "printed action"),
         (lambda d: d["default_tile_mix"].update(bazaar=5), "exactly 22"),
         (lambda d: d["start"]["1"].update(target="amritsar"), "six different"),
         (lambda d: d["links"].remove(["v18", "v01"]), "stuck"),
-        (lambda d: d["signposts"].append({"at": "v04", "city": "tashkent", "to": "v05"}) or d["links"].append(["v05", "v04"]) or d["signposts"].append({"at": "v05", "city": "tashkent", "to": "v04"}), "circle"),
+        (
+            lambda d: (
+                d["signposts"].append({"at": "v04", "city": "tashkent", "to": "v05"})
+                or d["links"].append(["v05", "v04"])
+                or d["signposts"].append({"at": "v05", "city": "tashkent", "to": "v04"})
+            ),
+            "circle",
+        ),
         (lambda d: [d["links"].remove(x) for x in (["v02", "v19"], ["v19", "v05"])], "ever reach"),
     ],
 )

@@ -27,13 +27,22 @@ def test_example_1_3_5_only_as_many_cards_as_fit_then_one_card():
             3: ("v10", "byzanz", [10, 4, 1]),
         },
         queue=[6, 7, 8, 9],
-        city_gems={"yspahan": {"red": 1}, "samarkand": {"blue": 1, "green": 1}, "byzanz": {"red": 3}},
+        city_gems={
+            "yspahan": {"red": 1},
+            "samarkand": {"blue": 1, "green": 1},
+            "byzanz": {"red": 3},
+        },
         bag={"yellow": 4},
         display=["ivory", "tea", "tea"],
         deck=["silk"] * 5,
     )
     plays = [a for a in E.legal_actions(s) if a["caravan"] == 2]
-    assert {(a["good"], a["count"]) for a in plays} == {("silk", 1), ("silk", 2), ("ivory", 1), ("porcelain", 1)}
+    assert {(a["good"], a["count"]) for a in plays} == {
+        ("silk", 1),
+        ("silk", 2),
+        ("ivory", 1),
+        ("porcelain", 1),
+    }
     before = E.to_json(s)
     with pytest.raises(IllegalAction):
         E.apply(s, {"type": "play", "good": "silk", "count": 3, "caravan": 2})
@@ -93,7 +102,11 @@ def test_examples_7_to_11_great_market_swaps_queue_and_new_target():
             3: ("v12", "byzanz", [10, 4, 1]),
         },
         queue=[5, 6, 2, 8],  # tea 5, tea 6, porcelain 2, spice 8
-        city_gems={"tashkent": {"green": 1}, "samarkand": {"red": 2}, "byzanz": {"red": 1, "blue": 1, "green": 1}},
+        city_gems={
+            "tashkent": {"green": 1},
+            "samarkand": {"red": 2},
+            "byzanz": {"red": 1, "blue": 1, "green": 1},
+        },
         bag={"yellow": 4, "purple": 4},
         display=["tea", "tea", "tea"],
         deck=["silk"] * 6,
@@ -226,7 +239,9 @@ def test_example_15_robber_chain():
     assert {a["victim"] for a in E.legal_actions(s)} == {H, G}
     act(s, type="rob", victim=G, good="porcelain")
     assert s.actor == G
-    assert E.legal_actions(s) == [{"type": "rob", "victim": H, "good": "porcelain"}]  # not Sabine, not himself
+    assert E.legal_actions(s) == [
+        {"type": "rob", "victim": H, "good": "porcelain"}
+    ]  # not Sabine, not himself
     act(s, type="rob", victim=H, good="porcelain")
     # Helmut is last: Katharina has no cards, so he takes the top of the discard pile
     assert field(s, S) == {"silk": 1, "porcelain": 3}
@@ -353,7 +368,11 @@ def test_example_19_and_the_4_player_round():
             3: ("v11", "byzanz", [10, 8, 2]),  # silk 10, spice 8, porcelain 2
         },
         queue=[1, 3, 4, 7],
-        city_gems={"yspahan": {"purple": 1}, "changan": {"red": 1, "green": 1}, "byzanz": {"blue": 1, "yellow": 1, "green": 1}},
+        city_gems={
+            "yspahan": {"purple": 1},
+            "changan": {"red": 1, "green": 1},
+            "byzanz": {"blue": 1, "yellow": 1, "green": 1},
+        },
         bag={"red": 1, "blue": 1},  # only two gems left
         display=["ivory", "ivory", "ivory"],
         deck=["spice"] * 12,
@@ -405,7 +424,10 @@ def test_example_19_and_the_4_player_round():
     assert s.drivers[K] == 4 and s.drivers[G] == 3
     # 9. the last caravan goes straight to Yspahan; 10. everyone may lay out first
     assert s.caravans[1].pos == sp("yspahan")
-    assert s.stage == "layout" and s.actor == S  # Katharina has no tea in hand
+    assert s.stage == "layout" and s.actor == K  # from the mover on
+    assert E.legal_actions(s) == [{"type": "layout", "good": "tea", "count": 0}]  # no tea in hand
+    act(s, type="layout", good="tea", count=0)
+    assert s.actor == S
     assert [a["count"] for a in E.legal_actions(s)] == [0, 1, 2, 3]
     act(s, type="layout", good="tea", count=3)
     assert s.actor == H
@@ -435,7 +457,12 @@ def test_example_20_gem_sets():
 
 def test_example_21_colourless_gems_and_token():
     assert colourless_points(2, 1) == 12
-    s = build(players=2, hands={0: {"tea": 1}}, caravans={1: ("v04", "yspahan", [5])}, city_gems={"yspahan": {"red": 1}})
+    s = build(
+        players=2,
+        hands={0: {"tea": 1}},
+        caravans={1: ("v04", "yspahan", [5])},
+        city_gems={"yspahan": {"red": 1}},
+    )
     from games.engines.silkroad.scoring import gain_colourless
 
     for _ in range(5):

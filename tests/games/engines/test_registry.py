@@ -1,0 +1,81 @@
+"""The registry (games.engines.registry) and option validation in games.engines.base."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines.base import InvalidOptions
+from tests.games.engines.toy import TOY
+
+
+def test_unknown_slug_raises_unknown_game_naming_the_known_ones():
+    from games.engines.registry import ENGINES, UnknownGame, get_engine
+
+    with pytest.raises(UnknownGame) as raised:
+        get_engine("no-such-game")
+    assert isinstance(raised.value, KeyError)
+    message = raised.value.args[0]
+    assert "no-such-game" in message
+    for slug in ENGINES:
+        assert slug in message
+
+
+def test_registered_engines_are_found_by_slug(monkeypatch):
+    from games.engines import registry
+
+    monkeypatch.setattr(registry, "ENGINES", dict(registry.ENGINES))
+    assert registry.register(TOY) is TOY
+    assert registry.get_engine("toy") is TOY
+    for slug, engine in registry.ENGINES.items():
+        assert engine.slug == slug
+        assert engine.min_players <= engine.max_players
+
+
+def test_silkroad_is_registered():
+    from games.engines.registry import get_engine
+
+    assert get_engine("silkroad").slug == "silkroad"
+
+
+def test_validate_options_fills_defaults():
+    assert TOY.validate_options(None) == {
+        "suits": 3,
+        "values": 9,
+        "hand_size": 3,
+        "block_threshold": 6,
+    }
+    assert TOY.validate_options({"values": 5})["values"] == 5
+    assert TOY.validate_options({"values": 5})["suits"] == 3
+
+
+def test_validate_options_does_not_share_defaults_between_calls():
+    first = TOY.validate_options({})
+    first["suits"] = 4
+    assert TOY.validate_options({})["suits"] == 3
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"values": "nine"}, r"values: 'nine' is not of type 'integer'"),
+        ({"values": 99}, r"values: 99 is greater than the maximum of 12"),
+        ({"suits": 1}, r"suits: 1 is less than the minimum of 2"),
+        ({"colour": "red"}, r"options: Additional properties are not allowed \('colour'"),
+        ({"suits": 2, "values": 3}, r"the deck has 6 cards, but 14 are needed"),
+    ],
+)
+def test_validate_options_raises_invalid_options_with_a_readable_reason(options, reason):
+    with pytest.raises(InvalidOptions, match=reason):
+        TOY.validate_options(options)
+
+
+def test_invalid_options_are_value_errors_and_new_game_checks_them():
+    assert issubclass(InvalidOptions, ValueError)
+    with pytest.raises(InvalidOptions):
+        TOY.new_game(players=2, seed=0, options={"values": 0})
+
+
+@pytest.mark.parametrize("players", [0, 1, 5])
+def test_player_counts_outside_the_range_are_refused(players):
+    with pytest.raises(InvalidOptions, match="takes 2-4 players"):
+        TOY.new_game(players=players, seed=0)
