@@ -43,7 +43,7 @@ def test_celery_on_redis_when_redis_url_set(tmp_path):
 
 def test_celery_without_redis_uses_a_shared_folder(tmp_path):
     config = celery_config(None, tmp_path)
-    assert config["broker_url"] == "filesystem://"
+    assert config["broker_url"] == "safefs://"
     options = config["broker_transport_options"]
     assert options["data_folder_in"] == options["data_folder_out"]
     assert Path(options["data_folder_in"]).is_dir()
