@@ -1,6 +1,11 @@
 """The match API: what bot programs and clients use to play."""
 
+import json
+import time
+
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -167,3 +172,40 @@ class MyTurnsView(APIView):
     def get(self, request):
         matches = selectors.turns_waiting_for(request.user)
         return Response(MatchSerializer(matches, many=True).data)
+
+
+class MyTurnsStreamView(APIView):
+    """Server-sent events: a `turns` event with the waiting matches whenever they change.
+
+    The stream ends after `STREAM_SECONDS` (EventSource clients reconnect by
+    themselves), so a web worker is never held for long; comments keep it alive."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    STREAM_SECONDS = 55
+    POLL_SECONDS = 0.5
+    KEEPALIVE_SECONDS = 15
+
+    @extend_schema(responses={(200, "text/event-stream"): str})
+    def get(self, request):
+        user = request.user
+        duration = min(
+            self.STREAM_SECONDS, float(request.query_params.get("seconds", self.STREAM_SECONDS))
+        )
+        return StreamingHttpResponse(self._events(user, duration), content_type="text/event-stream",
+                                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip
+
+    def _events(self, user, duration: float):
+        last, last_sent = None, time.monotonic()
+        end = time.monotonic() + duration
+        yield "retry: 1000\n\n"
+        while time.monotonic() < end:
+            matches = selectors.turns_waiting_for(user)
+            key = [(m.pk, m.ply) for m in matches]
+            if key != last:
+                data = json.dumps(MatchSerializer(matches, many=True).data, cls=DjangoJSONEncoder)
+                yield f"event: turns\ndata: {data}\n\n"
+                last, last_sent = key, time.monotonic()
+            elif time.monotonic() - last_sent > self.KEEPALIVE_SECONDS:
+                yield ": keep-alive\n\n"
+                last_sent = time.monotonic()
+            time.sleep(self.POLL_SECONDS)

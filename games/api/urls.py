@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from games.api.match_views import MatchViewSet, MyTurnsView
+from games.api.match_views import MatchViewSet, MyTurnsStreamView, MyTurnsView
 from games.api.views import GameListView, PlayerViewSet
 
 router = DefaultRouter()
@@ -11,5 +11,6 @@ router.register("matches", MatchViewSet, basename="match")
 urlpatterns = [
     path("games/", GameListView.as_view(), name="api-games"),
     path("me/turns/", MyTurnsView.as_view(), name="api-my-turns"),
+    path("me/turns/stream/", MyTurnsStreamView.as_view(), name="api-my-turns-stream"),
     path("", include(router.urls)),
 ]

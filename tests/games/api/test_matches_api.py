@@ -1,14 +1,15 @@
+import json
 import random
 import re
 
 import pytest
 
+from config.worker_process import celery_worker
 from games import services
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus
 from tests.games.bot_client import ApiBot
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
-from config.worker_process import celery_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +156,34 @@ def test_external_bot_program_plays_a_whole_match_over_http(live_server):
     assert (
         MatchAction.objects.filter(match_id=match.pk, seat=0, source="player").count() == bot.moves
     )
+
+
+def test_turns_stream_sends_an_event_when_a_decision_waits(api_client):
+    match, alice, bob = _human_vs_human(api_client)
+    actor = match.seats.get(index=match.to_act).player
+    api_client.force_authenticate(actor.user)
+    response = api_client.get("/api/me/turns/stream/", {"seconds": 1})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    body = b"".join(response.streaming_content).decode()
+    event = next(block for block in body.split("\n\n") if block.startswith("event: turns"))
+    data = json.loads(event.split("data: ", 1)[1])
+    assert [m["id"] for m in data] == [match.pk]
+
+
+def test_write_endpoints_are_rate_limited(api_client, monkeypatch):
+    from rest_framework.throttling import ScopedRateThrottle
+
+    monkeypatch.setattr(
+        ScopedRateThrottle, "THROTTLE_RATES", {"match_create": "2/min", "match_actions": "2/min"}
+    )
+    from django.core.cache import cache
+
+    cache.clear()
+    user = HumanPlayerFactory().user
+    codes = [
+        _create(api_client, user, [{"bot": "random"}, {"bot": "random"}]).status_code
+        for _ in range(3)
+    ]
+    assert codes == [201, 201, 429]
+    assert api_client.get("/api/matches/").status_code == 200  # reads are not limited
