@@ -58,6 +58,7 @@ class Engine(ABC):
 
     def check_options(self, options: dict) -> None:
         """Engine-specific checks the JSON Schema cannot express; raise InvalidOptions."""
+        return None
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

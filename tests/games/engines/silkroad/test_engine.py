@@ -212,3 +212,23 @@ def test_greedy_one_ply_beats_random():
             E.apply(s, best)
         wins += E.outcome(s)["ranks"][me] == 1
     assert wins >= 10
+
+
+def test_heuristic_gem_gain_matches_the_scoring():
+    from games.engines.silkroad.heuristic import _gem_gain
+    from games.engines.silkroad.scoring import set_points
+
+    rng = random.Random(1)
+    s = E.new_game(players=2, seed=1)
+    for _ in range(500):
+        held = [rng.randint(0, 3) for _ in range(5)]
+        city = [rng.randint(0, 1) for _ in range(5)]
+        if not any(city):
+            continue
+        s.gems[0], s.city_gems[0] = held, city
+        exact = max(
+            set_points([h + (i == c) for i, h in enumerate(held)]) - set_points(held)
+            for c in range(5)
+            if city[c]
+        )
+        assert _gem_gain(s, 0, 0, 0) == exact
