@@ -79,3 +79,11 @@ class MatchActionAdmin(admin.ModelAdmin):
     list_filter = ["source"]
     search_fields = ["match__id", "label"]
     raw_id_fields = ["match"]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["match", "index", "player", "clock_ms", "forfeited", "timeouts", "score", "rank"]
+    list_filter = ["forfeited"]
+    search_fields = ["player__name", "match__id"]
+    raw_id_fields = ["match", "player"]
