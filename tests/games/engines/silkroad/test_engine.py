@@ -232,3 +232,14 @@ def test_heuristic_gem_gain_matches_the_scoring():
             if city[c]
         )
         assert _gem_gain(s, 0, 0, 0) == exact
+
+
+def test_the_platform_bots_play_silk_road():
+    s, _ = play_random(3, 44, steps=30)
+    seat = E.to_act(s)
+    legal = E.legal_actions(s)
+    before = E.to_json(s)
+    for name, params in [("random", {}), ("greedy", {}), ("ismcts", {"iterations": 30})]:
+        bot = E.make_bot(name, seed=1, **params)
+        assert bot.choose(s, seat) in legal
+    assert E.to_json(s) == before  # bots never touch the state they are given

@@ -1,0 +1,1 @@
+"""Runnable benchmarks that print figures with their ratios to the targets (see README.md)."""

@@ -1,0 +1,134 @@
+"""The Silk Road engine object: the platform's contract (games/engines/base.py)."""
+
+from __future__ import annotations
+
+import random
+
+from games.engines.base import Engine, InvalidOptions
+
+from . import flow, options, rules
+from .board import default_board
+from .describe import describe as _describe
+from .heuristic import evaluate
+from .newgame import new_state
+from .observation import determinize as _determinize
+from .observation import observe
+from .render import render_svg as _render_svg
+from .scoring import colourless_points, set_points
+from .state import State
+from .state import from_json as _from_json
+from .state import to_json as _to_json
+
+ISMCTS_ROLLOUT_DEPTH = 12
+
+
+class SilkRoadEngine(Engine):
+    slug = "silkroad"
+    title = "Silk Road (Seidenstraße)"
+    min_players = 2
+    max_players = 5
+    # Over-the-board results: equal points go to the higher camel driver.
+    tiebreak_label = "camel driver value"
+
+    def __init__(self) -> None:
+        self.board = default_board()
+
+    def ranks_from_result(self, scores: list[float], tiebreak: list[float] | None = None) -> list[int]:
+        # Each player holds one of the five drivers (1-5), so the values differ.
+        if tiebreak is not None and (len(set(tiebreak)) != len(tiebreak) or not set(tiebreak) <= {1, 2, 3, 4, 5}):
+            raise InvalidOptions("each seat holds a different camel driver from 1 to 5")
+        return super().ranks_from_result(scores, tiebreak)
+
+    # ---- variants
+    def option_schema(self) -> dict:
+        return options.option_schema()
+
+    def check_options(self, opts: dict) -> None:
+        options.check_options(opts)
+
+    def validate_options(self, opts: dict | None) -> dict:
+        # Same checks as Engine.validate_options, with the schema compiled
+        # once: bots and tests start many games.
+        if not opts:
+            return self.default_options()  # the defaults are valid
+        merged = self.default_options()
+        merged.update(opts)
+        options.validate_schema(merged)
+        self.check_options(merged)
+        return merged
+
+    # ---- the game
+    def new_game(self, *, players: int, seed: int, options: dict | None = None) -> State:
+        self.check_players(players)
+        opts = self.validate_options(options)
+        s = new_state(self.board, players, seed, opts)
+        flow.advance(s, self.board)
+        return s
+
+    def to_act(self, state: State) -> int | None:
+        return None if state.over else state.actor
+
+    def legal_actions(self, state: State) -> list[dict]:
+        return rules.legal_actions(state, self.board)
+
+    def apply(self, state: State, action: dict) -> State:
+        return rules.apply(state, self.board, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def outcome(self, state: State) -> dict:
+        n = state.n
+        gem_pts = [set_points(state.gems[p]) for p in range(n)]
+        clear_pts = [colourless_points(state.colourless[p], state.tokens[p]) for p in range(n)]
+        scores = [gem_pts[p] + clear_pts[p] for p in range(n)]
+        # ties go to the higher camel driver; drivers are all different
+        order = sorted(range(n), key=lambda p: (-scores[p], -state.drivers[p]))
+        ranks = [0] * n
+        for place, p in enumerate(order):
+            ranks[p] = place + 1
+        return {
+            "scores": scores,
+            "ranks": ranks,
+            "drivers": state.drivers[:],
+            "gem_points": gem_pts,
+            "colourless_points": clear_pts,
+            "final": state.over,
+            "stalled": state.stalled,
+        }
+
+    def observation(self, state: State, seat: int | None) -> dict:
+        return observe(state, self.board, seat)
+
+    def describe(self, state: State, action: dict) -> str:
+        return _describe(state, self.board, action)
+
+    def to_json(self, state: State) -> dict:
+        return _to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return _from_json(data)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return _determinize(state, seat, rng)
+
+    def num_players(self, state: State) -> int:
+        return state.n
+
+    # ---- bots and pages
+    def heuristic(self, state: State, seat: int) -> float:
+        return evaluate(state, self.board, seat)
+
+    def make_bot(self, name: str, *, seed: int, **params):
+        # Random playouts to the end of a Silk Road game are long (~250
+        # decisions) and noisy; cutting them after a dozen decisions and
+        # scoring with the heuristic makes ismcts far stronger per second.
+        if name == "ismcts":
+            params.setdefault("rollout_depth", ISMCTS_ROLLOUT_DEPTH)
+        return super().make_bot(name, seed=seed, **params)
+
+    def render_svg(self, observation: dict) -> str:
+        return _render_svg(observation, self.board)
