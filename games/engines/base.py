@@ -88,6 +88,24 @@ class Engine(ABC):
     @abstractmethod
     def observation(self, state: Any, seat: int | None) -> dict: ...
 
+    # ---- results of games played over the board ----------------------------
+    #: What breaks a tie on points at the table (entered per seat, higher wins), or None
+    #: if ties are shared. Silk Road: the camel driver's value.
+    tiebreak_label: str | None = None
+
+    def ranks_from_result(self, scores: list[float], tiebreak: list[float] | None = None) -> list[int]:
+        """Finishing places from a typed-in result: by score, then the game's tie-break;
+        equal ranks only when both are equal. Raises InvalidOptions on malformed input."""
+        n = len(scores)
+        if not self.min_players <= n <= self.max_players:
+            raise InvalidOptions(f"{self.title} is played by {self.min_players}-{self.max_players}")
+        if self.tiebreak_label is not None and (tiebreak is None or len(tiebreak) != n):
+            raise InvalidOptions(f"give the {self.tiebreak_label} of every seat to break ties")
+        if tiebreak is not None and len(tiebreak) != n:
+            raise InvalidOptions("one tie-break value per seat")
+        keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
+        return [1 + sum(1 for k in keys if k > keys[i]) for i in range(n)]
+
     @abstractmethod
     def describe(self, state: Any, action: Action) -> str: ...
 
