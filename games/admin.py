@@ -83,7 +83,16 @@ class MatchActionAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ["match", "index", "player", "clock_ms", "forfeited", "timeouts", "score", "rank"]
+    list_display = [
+        "match",
+        "index",
+        "player",
+        "clock_ms",
+        "forfeited",
+        "timeouts",
+        "score",
+        "rank",
+    ]
     list_filter = ["forfeited"]
     search_fields = ["player__name", "match__id"]
     raw_id_fields = ["match", "player"]

@@ -93,7 +93,9 @@ class Engine(ABC):
     #: if ties are shared. Silk Road: the camel driver's value.
     tiebreak_label: str | None = None
 
-    def ranks_from_result(self, scores: list[float], tiebreak: list[float] | None = None) -> list[int]:
+    def ranks_from_result(
+        self, scores: list[float], tiebreak: list[float] | None = None
+    ) -> list[int]:
         """Finishing places from a typed-in result: by score, then the game's tie-break;
         equal ranks only when both are equal. Raises InvalidOptions on malformed input."""
         n = len(scores)

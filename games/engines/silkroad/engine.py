@@ -33,9 +33,13 @@ class SilkRoadEngine(Engine):
     def __init__(self) -> None:
         self.board = default_board()
 
-    def ranks_from_result(self, scores: list[float], tiebreak: list[float] | None = None) -> list[int]:
+    def ranks_from_result(
+        self, scores: list[float], tiebreak: list[float] | None = None
+    ) -> list[int]:
         # Each player holds one of the five drivers (1-5), so the values differ.
-        if tiebreak is not None and (len(set(tiebreak)) != len(tiebreak) or not set(tiebreak) <= {1, 2, 3, 4, 5}):
+        if tiebreak is not None and (
+            len(set(tiebreak)) != len(tiebreak) or not set(tiebreak) <= {1, 2, 3, 4, 5}
+        ):
             raise InvalidOptions("each seat holds a different camel driver from 1 to 5")
         return super().ranks_from_result(scores, tiebreak)
 
