@@ -9,5 +9,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include("games.api.urls")),
+    path("api/", include("tournaments.api.urls")),
+    path("api/", include("ratings.api.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]

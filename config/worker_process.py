@@ -55,6 +55,7 @@ def celery_worker(
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)  # fmt: skip
     try:
+        _wait_until_ready(proc)
         yield proc
     finally:
         if proc.poll() is None:
@@ -66,16 +67,36 @@ def celery_worker(
         log.close()
 
 
+def _wait_until_ready(proc: subprocess.Popen, timeout: float = 90) -> None:
+    """A task round trip: the worker is consuming our queue (start-up can take seconds)."""
+    from config.celery import app
+
+    result = app.send_task("games.tasks.ping", args=[1])
+    deadline = time.monotonic() + timeout
+    while not result.ready():
+        if proc.poll() is not None:
+            raise RuntimeError(f"the Celery worker exited with {proc.returncode} while starting")
+        if time.monotonic() > deadline:
+            raise RuntimeError("the Celery worker did not answer within 90 s")
+        time.sleep(0.1)
+    result.forget()
+
+
 def kill_hard(proc: subprocess.Popen) -> None:
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
 
 
-def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2):
+def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2, worker=None):
+    """Poll `predicate` until it is truthy; fail early if the given worker process died."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
+        if worker is not None and worker.poll() is not None:
+            raise AssertionError(
+                f"the worker died (exit {worker.returncode}) while waiting for {what}; see {worker.args}"
+            )
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")

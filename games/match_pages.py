@@ -46,7 +46,9 @@ def _live_context(request, match: Match) -> dict:
 
 def match_detail(request, pk: int):
     match = get_object_or_404(Match, pk=pk)
-    return render(request, "games/match_detail.html", _live_context(request, match))
+    context = _live_context(request, match)
+    context["predictions"] = selectors.match_predictions(match)
+    return render(request, "games/match_detail.html", context)
 
 
 def match_live(request, pk: int):

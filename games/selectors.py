@@ -110,3 +110,13 @@ def turns_waiting_for(user) -> list[Match]:
         player__user=user, match__status=MatchStatus.RUNNING
     ).select_related("match")
     return [s.match for s in seats if s.match.to_act == s.index]
+
+
+def match_predictions(match: Match) -> dict | None:
+    """Expected order and win chances, from whatever settings.MATCH_PREDICTIONS names
+    (the ratings app); games itself knows nothing of ratings."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    path = getattr(settings, "MATCH_PREDICTIONS", None)
+    return import_string(path)(match) if path else None

@@ -133,6 +133,8 @@ _celery = celery_config(REDIS_URL, VAR_DIR)
 CELERY_BROKER_URL = _celery["broker_url"]
 CELERY_RESULT_BACKEND = _celery["result_backend"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
+# One queue per deployment; tests running in parallel processes each get their own.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -150,9 +152,14 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 30.0},
     "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 2.0},
+    "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments", "schedule": 10.0},
+    "sweep-rating-pools": {"task": "ratings.tasks.sweep_pools", "schedule": 30.0},
 }
 # The bot that moves for a seat whose time ran out (and for forfeited seats).
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")
+# Cross-app hooks named by configuration, so games never imports ratings.
+MATCH_PREDICTIONS = "ratings.selectors.predict_match"
+TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
 

@@ -1,6 +1,12 @@
 """The test suite: same back-ends as configured by the environment, fast hashing."""
 
+import os
+
 from config.settings.base import *  # noqa: F403
+
+# pytest-xdist workers share the broker: each uses its own queue, and the Celery
+# workers its tests start inherit the variable, so nobody takes another's tasks.
+CELERY_TASK_DEFAULT_QUEUE = f"celery-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -15,18 +15,29 @@ class SeatSerializer(serializers.ModelSerializer):
 class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     time_control = serializers.SerializerMethodField()
+    predictions = serializers.SerializerMethodField(
+        help_text="Expected place and win chance per seat."
+    )
 
     class Meta:
         model = Match
         fields = [
             "id", "game", "variant", "options", "seed", "status", "rated", "timeout_policy",
-            "time_control", "ply", "to_act", "deadline", "seats", "outcome",
+            "time_control", "ply", "to_act", "deadline", "seats", "outcome", "predictions",
             "created_at", "started_at", "finished_at",
         ]  # fmt: skip
         read_only_fields = fields
 
     def get_time_control(self, match: Match) -> dict | None:
         return match.time_control()
+
+    def get_predictions(self, match: Match) -> dict | None:
+        # Only the detail view pays for predictions; lists leave them out.
+        if not self.context.get("with_predictions"):
+            return None
+        from games.selectors import match_predictions
+
+        return match_predictions(match)
 
 
 class SeatRequestSerializer(serializers.Serializer):

@@ -87,6 +87,10 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
             raise _validation(exc) from None
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
+    def retrieve(self, request, pk=None):
+        match = self.get_object()
+        return Response(MatchSerializer(match, context={"with_predictions": True}).data)
+
     @staticmethod
     def _seat_player(seat: dict) -> Player:
         if "bot" in seat:

@@ -4,6 +4,7 @@ Kept free of Django so that it can be tested and reused (benchmarks, scripts).""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ def play_game(
     `iterations`/`time_s` are the ismcts budget; other bots ignore them. Each log line
     is described from the state before its action is applied."""
     engine.check_players(players)
+    chosen = dict(options or {})  # what the caller set; the log leaves the defaults out
     options = engine.validate_options(options)
     names = seat_bots(bots, players)
     ismcts_params: dict[str, Any] = {}
@@ -78,8 +80,8 @@ def play_game(
             out.write(line + "\n")
 
     say(f"{engine.title} ({engine.slug}), {players} players, seed {seed}")
-    if options:
-        say(f"options: {options}")
+    if chosen:
+        say(f"options: {json.dumps(chosen, sort_keys=True)}")
     for seat, name in enumerate(names):
         say(f"  seat {seat}: {name}")
 

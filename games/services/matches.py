@@ -302,3 +302,32 @@ def overdue_matches(*, grace_s: float = 1.0, stalled_s: float | None = None) -> 
         updated_at__lt=now - timezone.timedelta(seconds=stalled_s),
     )
     return list(late.values_list("pk", "ply")), list(stalled.values_list("pk", "ply"))
+
+
+def record_offline_match(*, game: str, players: list[Player], ranks: list[int], scores: list | None = None,
+                         rated: bool = True, created_by=None, variant=None) -> Match:  # fmt: skip
+    """A game played over the board: stored as a finished match (no moves) so that
+    ratings and histories treat it like any other; announced like any other end."""
+    engine = get_engine(game)
+    try:
+        engine.check_players(len(players))
+    except InvalidOptions as exc:
+        raise ValidationError(str(exc)) from None
+    n = len(players)
+    if len(ranks) != n or any(not 1 <= r <= n for r in ranks):
+        raise ValidationError("One finishing place from 1 to the number of seats per seat.")
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, variant=variant, options={}, seed=0, status=MatchStatus.FINISHED, rated=rated,
+            created_by=created_by, started_at=now, finished_at=now,
+            outcome={"ranks": list(ranks), "engine_ranks": list(ranks), "scores": scores,
+                     "forfeited": [False] * n, "over_the_board": True},
+        )  # fmt: skip
+        Seat.objects.bulk_create(
+            Seat(match=match, index=i, player=p, rank=ranks[i], score=scores[i] if scores else None)
+            for i, p in enumerate(players)
+        )
+        match_id = match.pk
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
+    return match

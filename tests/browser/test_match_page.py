@@ -1,46 +1,21 @@
 """A logged-in person plays a whole match on the match page, in headless Chromium."""
 
-import shutil
-
 import pytest
 
 from config.worker_process import celery_worker
 from games import services
 from games.models import Match, MatchStatus
+from tests.browser.conftest import log_in
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
-
-
-@pytest.fixture
-def browser_page(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the ORM calls the
-    # test makes around it are ordinary blocking calls.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )  # fmt: skip
-        page = browser.new_page()
-        page.set_default_timeout(20_000)
-        yield page
-        browser.close()
 
 
 def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, browser_page):
     page = browser_page
     human = HumanPlayerFactory(user__username="pat")
     bot = EngineBotFactory(bot_name="random")
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "pat")
-    page.fill("input[name=password]", "correct-horse-battery")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server.url, "pat")
 
     with celery_worker():
         match = services.create_match(game="silkroad", players=[human, bot], seed=3)

@@ -35,9 +35,14 @@ def test_four_bot_match_of_each_engine_finishes_through_the_worker(game):
     bots = [
         EngineBotFactory(bot_name=name) for name in ["random", "greedy", "random", "greedy"][:n]
     ]
-    with celery_worker():
+    with celery_worker() as worker:
         match = MatchFactory.create(game=game, players=bots, seed=21)
-        wait_for(lambda: _status(match.pk) == MatchStatus.FINISHED, timeout=120, what="match end")
+        wait_for(
+            lambda: _status(match.pk) == MatchStatus.FINISHED,
+            timeout=120,
+            what="match end",
+            worker=worker,
+        )
     match.refresh_from_db()
     _assert_clean_log(match)
     assert sorted(match.outcome["ranks"]) == sorted(get_engine(game).outcome(
@@ -46,13 +51,13 @@ def test_four_bot_match_of_each_engine_finishes_through_the_worker(game):
 
 def test_deadline_expiry_applies_the_policy_within_two_seconds():
     alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
-    with celery_worker():
+    with celery_worker() as worker:
         match = MatchFactory.create(players=[alice, bob], time_control={"per_move_s": 1},
                                     timeout_policy="forfeit")  # fmt: skip
         ply, seat, deadline = match.ply, match.to_act, match.deadline
         timed_out = wait_for(
             lambda: MatchAction.objects.filter(match=match, ply=ply, source="timeout").first(),
-            timeout=15, what="the time-out",
+            timeout=15, what="the time-out", worker=worker,
         )  # fmt: skip
     assert timed_out.seat == seat
     assert (timed_out.created_at - deadline).total_seconds() < 2.0
@@ -63,13 +68,23 @@ def test_worker_killed_mid_match_loses_nothing_after_restart():
     bots = [EngineBotFactory(bot_name="ismcts", bot_params={"iterations": 8}) for _ in range(3)]
     with celery_worker(beat=True) as worker:
         match = MatchFactory.create(players=bots, seed=8)
-        wait_for(lambda: Match.objects.get(pk=match.pk).ply >= 15, timeout=90, what="some plies")
+        wait_for(
+            lambda: Match.objects.get(pk=match.pk).ply >= 15,
+            timeout=90,
+            what="some plies",
+            worker=worker,
+        )
         kill_hard(worker)
     stopped_at = Match.objects.get(pk=match.pk)
     assert stopped_at.status == MatchStatus.RUNNING, "the kill must land mid-match"
     # The new worker's beat sweeps the stalled bot turn back into the queue.
-    with celery_worker(beat=True):
-        wait_for(lambda: _status(match.pk) == MatchStatus.FINISHED, timeout=240, what="match end")
+    with celery_worker(beat=True) as worker:
+        wait_for(
+            lambda: _status(match.pk) == MatchStatus.FINISHED,
+            timeout=240,
+            what="match end",
+            worker=worker,
+        )
     match.refresh_from_db()
     assert match.ply > stopped_at.ply
     _assert_clean_log(match)

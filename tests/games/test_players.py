@@ -117,9 +117,3 @@ def test_signup_rejects_weak_password(client):
     response = client.post("/signup/", {"username": "dave", "password1": "123", "password2": "123"})
     assert response.status_code == 200
     assert not Player.objects.filter(name="dave").exists()
-
-
-def test_seed_demo_is_idempotent():
-    call_command("seed_demo")
-    call_command("seed_demo")
-    assert Player.objects.filter(kind=PlayerKind.ENGINE_BOT).count() == 4

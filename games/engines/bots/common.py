@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.engines.base import Action, Engine
+from games.engines.base import Action
 
 ActionKey = Any  # a hashable, canonical form of an action dict
 
@@ -51,21 +51,6 @@ def outcome_rewards(outcome: dict, players: int) -> list[float]:
         tied = sum(1 for j in range(players) if j != i and ranks[i] == ranks[j])
         rewards.append((won + 0.5 * tied) / (players - 1))
     return rewards
-
-
-def heuristic_rewards(engine: Engine, state: Any, players: int) -> list[float]:
-    return [_clamp(engine.heuristic(state, s)) for s in range(players)]
-
-
-def state_rewards(engine: Engine, state: Any, players: int) -> list[float]:
-    """Exact rewards when the game is over, the engine's heuristic otherwise."""
-    if engine.is_over(state):
-        return outcome_rewards(engine.outcome(state), players)
-    return heuristic_rewards(engine, state, players)
-
-
-def _clamp(x: float) -> float:
-    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else float(x)
 
 
 # ---- parameter checks ---------------------------------------------------------

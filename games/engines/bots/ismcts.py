@@ -2,12 +2,17 @@
 
 Each iteration samples a world consistent with what the bot's seat knows
 (``engine.determinize``), walks one shared tree whose edges are actions (keyed
-canonically) using UCB with availability counts (an action only competes in the
-worlds where it is legal), adds one node, plays out at random (optionally
-truncated, with the engine's heuristic as evaluation) and backs up one reward
-per seat. Each node is credited with the reward of the seat that chose the
-action leading to it, which handles 2-5 seats and turns made of several
-decisions by different seats.
+canonically, with the seat that takes them) using UCB with availability counts
+(an action only competes in the worlds where it is legal), adds one node,
+evaluates it and backs up one reward per seat. Each node is credited with the
+reward of the seat that chose the action leading to it, which handles 2-5
+seats and turns made of several decisions by different seats.
+
+Evaluation: by default (``rollout_depth=0``) the new node is scored with the
+engine's heuristic for every seat; ``rollout_depth=k`` first plays k random
+decisions, ``None`` plays to the end and scores the final ranks. On Silk Road
+random playouts mostly ruin a position, and heuristic evaluation won clearly
+(see benchmarks/README.md). Engines without a heuristic always play to the end.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ from games.engines.bots.common import (
     action_key,
     check_float,
     check_int,
-    heuristic_rewards,
     outcome_rewards,
 )
 
@@ -59,7 +63,7 @@ class IsmctsBot:
         iterations: int | None = None,
         time_s: float | None = None,
         exploration: float = 0.7,
-        rollout_depth: int | None = None,
+        rollout_depth: int | None = 0,
         rollout_candidates: int = 1,
     ) -> None:
         self.engine = engine
@@ -77,7 +81,8 @@ class IsmctsBot:
             None if rollout_depth is None else check_int("rollout_depth", rollout_depth, minimum=0)
         )
         self.rollout_candidates = check_int("rollout_candidates", rollout_candidates, minimum=1)
-        # Without an engine heuristic a truncated playout would score every seat 0.5.
+        # Without an engine heuristic a truncated playout would score every seat 0.5,
+        # so playouts then run to the end whatever rollout_depth says.
         self._has_heuristic = type(engine).heuristic is not Engine.heuristic
         # Engines may offer an apply that skips validation; playouts only apply legal actions.
         self._apply_trusted = getattr(engine, "apply_unchecked", engine.apply)
@@ -167,12 +172,13 @@ class IsmctsBot:
             world = self._apply_trusted(world, best_child.action)
             path.append(best_child)
             node = best_child
-        rewards = self._playout(world, players)
+        rewards = self._playout(world, players, {n.seat for n in path})
         for n in path:
             n.visits += 1
             n.total += rewards[n.seat]
 
-    def _playout(self, world: Any, players: int) -> list[float]:
+    def _playout(self, world: Any, players: int, seats: set[int]) -> list[float]:
+        """Rewards per seat; with a heuristic, only `seats` (those on the path) are evaluated."""
         engine = self.engine
         rng = self.rng
         apply = self._apply_trusted
@@ -181,7 +187,11 @@ class IsmctsBot:
         steps = 0
         while not engine.is_over(world):
             if limit is not None and steps >= limit:
-                return heuristic_rewards(engine, world, players)
+                rewards = [0.5] * players
+                for s in seats:
+                    h = engine.heuristic(world, s)
+                    rewards[s] = 0.0 if h < 0.0 else 1.0 if h > 1.0 else h
+                return rewards
             legal = engine.legal_actions(world)
             if k == 1 or len(legal) == 1:
                 world = apply(world, legal[rng.randrange(len(legal))])

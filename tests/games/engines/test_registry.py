@@ -79,3 +79,23 @@ def test_invalid_options_are_value_errors_and_new_game_checks_them():
 def test_player_counts_outside_the_range_are_refused(players):
     with pytest.raises(InvalidOptions, match="takes 2-4 players"):
         TOY.new_game(players=players, seed=0)
+
+
+def _registered_slugs() -> list[str]:
+    try:
+        from games.engines.registry import ENGINES
+    except ImportError:  # an engine package is still being written
+        return []
+    return sorted(ENGINES)
+
+
+@pytest.mark.parametrize("slug", _registered_slugs())
+def test_every_registered_engine_passes_the_generic_checks(slug):
+    from games.engines.registry import get_engine
+    from games.engines.testkit import check_bot_game, check_game
+
+    engine = get_engine(slug)
+    for players in sorted({engine.min_players, engine.max_players}):
+        check_game(engine, players, seed=players, every=10, determinizations=1)
+    fast = {"ismcts": {"iterations": 5}, "greedy": {"samples": 1, "depth": 1}}
+    check_bot_game(engine, engine.min_players, 1, ["ismcts", "greedy"], params=fast)

@@ -1,10 +1,12 @@
-"""Creates the demo data `make run` shows: an admin account and a few bots."""
+"""Creates the demo data `make run` shows: an admin account, bots and a live bot tournament."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games import services
 from games.models import Player
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
 
 DEMO_BOTS = [
     ("random-rita", "random", {}, "Plays any legal move, uniformly at random."),
@@ -24,6 +26,9 @@ DEMO_BOTS = [
 ]
 
 
+DEMO_TOURNAMENT = "Demo Swiss (bots)"
+
+
 class Command(BaseCommand):
     help = "Create the demo admin (admin/admin) and built-in bot players; safe to run again."
 
@@ -41,4 +46,26 @@ class Command(BaseCommand):
                     name=name, bot_name=bot, params=params, description=description
                 )
                 self.stdout.write(f"created bot {name} ({bot})")
+        self._demo_tournament()
         self.stdout.write(self.style.SUCCESS("demo data ready"))
+
+    def _demo_tournament(self) -> None:
+        """A live Swiss of bots on 4-player Silk Road tables, so the pages show play at once."""
+        if Tournament.objects.filter(name=DEMO_TOURNAMENT).exists():
+            return
+        t = tournament_services.create_tournament(
+            name=DEMO_TOURNAMENT,
+            game="silkroad",
+            format="swiss",
+            config={"table_size": 4, "rounds": 3},
+            seed=1,
+        )
+        for i in range(8):
+            bot = ["random", "greedy"][i % 2]
+            name = f"demo-{bot}-{i + 1}"
+            player = Player.objects.filter(name=name).first() or services.create_engine_bot(
+                name=name, bot_name=bot
+            )
+            tournament_services.add_entry(tournament=t, player=player)
+        tournament_services.start_tournament(tournament=t)
+        self.stdout.write(f"started tournament {t.name!r}")

@@ -1,0 +1,182 @@
+"""Swiss pairing benchmark: how long one round takes to pair at 1,000 and 10,000 entrants.
+
+Run ``python -m benchmarks.pairing [--quick]``. For two-seat and four-seat tables
+and each field size, a Swiss tournament is played for a few rounds with random
+results (some ties and forfeits) so that score groups and rematch constraints
+exist, then the next round is generated and timed: ``next_round`` end to end
+(standings from scratch + pairing, what the platform pays; wall-clock median and
+the process CPU time, which is what to read on a busy machine), and the standings
+alone. Target (DESIGN.md): pairing 1,000 entrants in under 1 second; ``x target``
+is 1 s / time (>= 1.00 meets it). Results are printed and written as JSON to
+var/bench/pairing.json (``--out`` to change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TextIO
+
+from tournaments.formats import (
+    Config,
+    Entrant,
+    Round,
+    Swiss,
+    Table,
+    TableResult,
+    compute_standings,
+)
+
+TARGET_SECONDS_1000 = 1.0
+DEFAULT_SIZES = (1_000, 10_000)
+DEFAULT_TABLES = (2, 4)
+
+
+def _result(seats: int, rng: random.Random) -> TableResult:
+    scores = [
+        rng.randrange(seats + 1) if rng.random() < 0.1 else rng.random() for _ in range(seats)
+    ]
+    ranks = tuple(1 + sum(1 for o in scores if o > s) for s in scores)
+    if rng.random() < 0.02:  # a forfeit: last place
+        loser = rng.randrange(seats)
+        flags = tuple(i == loser for i in range(seats))
+        others = [i for i in range(seats) if i != loser]
+        ranks = list(ranks)
+        ranks[loser] = seats
+        for i in others:
+            ranks[i] = 1 + sum(1 for o in others if scores[o] > scores[i])
+        return TableResult(tuple(ranks), flags)
+    return TableResult(ranks)
+
+
+def bench_swiss(
+    entrants: int, table_size: int, *, warmup_rounds: int, repeat: int, seed: int = 0
+) -> dict:
+    """Play ``warmup_rounds`` random rounds, then time the next one ``repeat`` times."""
+    rng = random.Random(seed * 1_000_003 + entrants * 10 + table_size)
+    field = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(1, entrants + 1)]
+    config = Config(table_size=table_size, rounds=warmup_rounds + 1)
+    fmt = Swiss(config)
+    played: list[Round] = []
+    for _ in range(warmup_rounds):
+        rnd = fmt.next_round(field, played)
+        assert rnd is not None
+        tables = tuple(Table(t.seats, _result(len(t.seats), rng)) for t in rnd.tables)
+        played.append(Round(rnd.number, tables, rnd.byes, rnd.label))
+    times, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        rnd = fmt.next_round(field, played)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    assert rnd is not None
+    start = time.perf_counter()
+    compute_standings(field, played, config)
+    standings_s = time.perf_counter() - start
+    groups = len({row.points for row in compute_standings(field, played, config)})
+    rematches = 0
+    met = {frozenset(t.seats) for r in played for t in r.tables} if table_size == 2 else set()
+    if table_size == 2:
+        rematches = sum(1 for t in rnd.tables if frozenset(t.seats) in met)
+    row = {
+        "entrants": entrants,
+        "table_size": table_size,
+        "warmup_rounds": warmup_rounds,
+        "score_groups": groups,
+        "tables": len(rnd.tables),
+        "byes": len(rnd.byes),
+        "rematches": rematches,
+        "next_round_s": statistics.median(times),
+        "next_round_min_s": min(times),
+        "next_round_cpu_s": statistics.median(cpu),
+        "standings_s": standings_s,
+        "repeat": repeat,
+    }
+    if entrants == 1_000:
+        row["x_target"] = TARGET_SECONDS_1000 / row["next_round_s"]
+    return row
+
+
+def format_report(rows: list[dict]) -> str:
+    lines = [
+        "Swiss pairing (next_round: standings + pairing; target: 1,000 entrants < 1 s)",
+        f"{'entrants':>9} {'seats':>5} {'groups':>6} {'tables':>6} {'rematch':>7} "
+        f"{'next_round s':>12} {'cpu s':>6} {'standings s':>11} {'x target':>8}",
+    ]
+    for r in rows:
+        target = f"{r['x_target']:.2f}" if "x_target" in r else "-"
+        lines.append(
+            f"{r['entrants']:>9,} {r['table_size']:>5} {r['score_groups']:>6} {r['tables']:>6} "
+            f"{r['rematches']:>7} {r['next_round_s']:>12.3f} {r['next_round_cpu_s']:>6.3f} "
+            f"{r['standings_s']:>11.3f} "
+            f"{target:>8}"
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.pairing", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer warm-up rounds and repeats")
+    parser.add_argument(
+        "--sizes",
+        type=lambda s: tuple(int(x) for x in s.split(",")),
+        default=DEFAULT_SIZES,
+        help="comma-separated field sizes (default 1000,10000)",
+    )
+    parser.add_argument(
+        "--tables",
+        type=lambda s: tuple(int(x) for x in s.split(",")),
+        default=DEFAULT_TABLES,
+        help="comma-separated table sizes (default 2,4)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="warm-up rounds (default 4; 2 quick)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default="var/bench/pairing.json", help="JSON file to write")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[dict]:
+    args = parse_args(argv)
+    warmup = args.rounds if args.rounds is not None else (2 if args.quick else 4)
+    rows = []
+    for table_size in args.tables:
+        for entrants in args.sizes:
+            repeat = 1 if args.quick or entrants > 2_000 else 3
+            print(
+                f"pairing {entrants:,} entrants at {table_size} seats...",
+                file=sys.stderr,
+                flush=True,
+            )
+            rows.append(
+                bench_swiss(
+                    entrants, table_size, warmup_rounds=warmup, repeat=repeat, seed=args.seed
+                )
+            )
+    out.write(format_report(rows) + "\n")
+    path = Path(args.out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "benchmark": "swiss_pairing",
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "python": platform.python_version(),
+        "target": {"entrants": 1_000, "seconds": TARGET_SECONDS_1000},
+        "results": rows,
+    }
+    path.write_text(json.dumps(payload, indent=2) + "\n")
+    out.write(f"results written to {path}\n")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+from django.contrib import admin
+
+from ratings import services
+from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool
+
+
+@admin.register(RatingPool)
+class RatingPoolAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "game",
+        "variant",
+        "is_default",
+        "k",
+        "provisional_k",
+        "provisional_games",
+        "start_rating",
+    ]
+    list_filter = ["game", "is_default"]
+    search_fields = ["name"]
+    actions = ["recompute"]
+
+    @admin.action(description="Recompute from the match history")
+    def recompute(self, request, queryset):
+        for pool in queryset:
+            n = services.recompute(pool=pool)
+            self.message_user(request, f"{pool}: {n} matches replayed")
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["player", "pool", "system", "value", "games", "updated_at"]
+    list_filter = ["pool", "system"]
+    search_fields = ["player__name"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["player", "pool", "system", "match", "before", "after", "rank", "created_at"]
+    list_filter = ["pool", "system"]
+    search_fields = ["player__name", "match__id"]
+    raw_id_fields = ["player", "match"]
+
+
+@admin.register(AppliedMatch)
+class AppliedMatchAdmin(admin.ModelAdmin):
+    list_display = ["pool", "match", "sequence", "applied_at"]
+    list_filter = ["pool"]
+    search_fields = ["match__id"]
+    raw_id_fields = ["match"]

@@ -1,0 +1,125 @@
+"""Read side of ratings: leaderboards with trends, a player's history, match predictions."""
+
+from __future__ import annotations
+
+from games.models import Match, Player, PlayerKind
+from ratings.models import Rating, RatingChange, RatingPool, System
+from ratings.services import default_pool, elo_params
+from ratings.systems import elo, openskill_rating
+
+TREND_GAMES = 5
+
+
+def leaderboard(
+    pool: RatingPool, *, system: str = System.ELO, kind: str | None = None, limit: int = 200
+) -> list[dict]:
+    qs = Rating.objects.filter(pool=pool, system=system).select_related("player").order_by("-value")
+    if kind == "humans":
+        qs = qs.filter(player__kind=PlayerKind.HUMAN)
+    elif kind == "bots":
+        qs = qs.exclude(player__kind=PlayerKind.HUMAN)
+    rows = list(qs[:limit])
+    trends = _trends(pool, system, [r.player_id for r in rows])
+    params = elo_params(pool)
+    return [
+        {
+            "rank": i,
+            "player": r.player.name,
+            "player_id": r.player_id,
+            "kind": r.player.kind,
+            "rating": round(r.value, 2),
+            "games": r.games,
+            "trend": round(trends.get(r.player_id, 0.0), 2),
+            "provisional": system == System.ELO and r.games < params.provisional_games,
+        }
+        for i, r in enumerate(rows, start=1)
+    ]
+
+
+def _trends(pool, system, player_ids) -> dict[int, float]:
+    """Rating change over each player's last few games."""
+    out: dict[int, float] = {}
+    seen: dict[int, int] = {}
+    changes = (
+        RatingChange.objects.filter(pool=pool, system=system, player_id__in=player_ids)
+        .order_by("player_id", "-id")
+        .values_list("player_id", "before", "after")
+    )
+    for player_id, before, after in changes:
+        if seen.get(player_id, 0) < TREND_GAMES:
+            out[player_id] = out.get(player_id, 0.0) + after - before
+            seen[player_id] = seen.get(player_id, 0) + 1
+    return out
+
+
+def player_history(player: Player, pool: RatingPool, system: str = System.ELO) -> list[dict]:
+    return [
+        {
+            "match": c.match_id,
+            "before": round(c.before, 2),
+            "after": round(c.after, 2),
+            "rank": c.rank,
+            "at": c.created_at.isoformat(),
+        }  # fmt: skip
+        for c in RatingChange.objects.filter(pool=pool, player=player, system=system).order_by("id")
+    ]
+
+
+def player_ratings(player: Player) -> list[dict]:
+    out = []
+    for r in (
+        Rating.objects.filter(player=player).select_related("pool").order_by("pool__game", "system")
+    ):
+        out.append({"pool": r.pool.name, "game": r.pool.game, "system": r.system, "rating": round(r.value, 2),
+                    "games": r.games, "history": player_history(player, r.pool, r.system)})  # fmt: skip
+    return out
+
+
+def elo_rating_of(player: Player, game: str) -> float:
+    """The hook tournaments use to seed by rating (settings.TOURNAMENT_RATING_LOOKUP)."""
+    pool = default_pool(game)
+    row = Rating.objects.filter(pool=pool, player=player, system=System.ELO).first()
+    return row.value if row else pool.start_rating
+
+
+def predict_match(match: Match) -> dict | None:
+    """Expected finishing order and win probability of each seat, from the default pool.
+
+    Elo gives each seat's expected score against the table (mean of pairwise
+    expectations) and so the expected order; OpenSkill gives win probabilities."""
+    seats = list(match.seats.select_related("player").order_by("index"))
+    if len(seats) < 2:
+        return None
+    pool = default_pool(match.game)
+    ratings = {
+        (r.player_id, r.system): r
+        for r in Rating.objects.filter(pool=pool, player__in=[s.player for s in seats])
+    }
+    elo_values = [
+        getattr(ratings.get((s.player_id, System.ELO)), "value", pool.start_rating) for s in seats
+    ]
+    start = openskill_rating.start()
+    os_states = [
+        (r.mu, r.sigma) if (r := ratings.get((s.player_id, System.OPENSKILL))) else start
+        for s in seats
+    ]
+    n = len(seats)
+    expected = [
+        sum(elo.expected(elo_values[i], elo_values[j]) for j in range(n) if j != i) / (n - 1)
+        for i in range(n)
+    ]
+    order = sorted(range(n), key=lambda i: -expected[i])
+    win = openskill_rating.win_probabilities(os_states)
+    return {
+        "pool": pool.name,
+        "seats": [
+            {
+                "seat": i,
+                "elo": round(elo_values[i], 2),
+                "expected_score": round(expected[i], 4),
+                "expected_place": order.index(i) + 1,
+                "win_probability": round(win[i], 4),
+            }  # fmt: skip
+            for i in range(n)
+        ],
+    }

@@ -1,0 +1,1 @@
+"""Rating systems as pure functions (no Django): Elo for multiplayer tables, OpenSkill."""

@@ -1,0 +1,18 @@
+"""Celery tasks of ratings: thin wrappers taking ids; applying is idempotent."""
+
+from celery import shared_task
+
+from ratings import services
+from ratings.models import RatingPool
+
+
+@shared_task(name="ratings.tasks.match_finished", ignore_result=True)
+def match_finished(match_id: int) -> None:
+    services.on_match_finished(match_id=match_id)
+
+
+@shared_task(name="ratings.tasks.sweep_pools", ignore_result=True)
+def sweep_pools() -> None:
+    """Safety net: apply matches whose task was lost."""
+    for pool_id in RatingPool.objects.values_list("pk", flat=True):
+        services.apply_pending(pool_id=pool_id)

@@ -1,0 +1,68 @@
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import condition
+
+from games.engines.registry import ENGINES
+from games.models import Player, Seat
+from ratings import charts, selectors, services
+from ratings.models import RatingChange, RatingPool, System
+
+
+def _pool(game: str) -> RatingPool:
+    if game not in ENGINES:
+        raise Http404("unknown game")
+    return services.default_pool(game)
+
+
+def _board_context(request, game: str) -> dict:
+    pool = _pool(game)
+    system = request.GET.get("system", System.ELO)
+    if system not in System.values:
+        system = System.ELO
+    kind = request.GET.get("kind") or None
+    return {"pool": pool, "game": ENGINES[game], "system": system, "kind": kind,
+            "rows": selectors.leaderboard(pool, system=system, kind=kind), "games": sorted(ENGINES.values(), key=lambda e: e.title)}  # fmt: skip
+
+
+def leaderboard(request, game: str):
+    return render(request, "ratings/leaderboard.html", _board_context(request, game))
+
+
+def _board_etag(request, game: str) -> str:
+    last = (
+        RatingChange.objects.filter(pool__game=game)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return f"{game}-{last}-{request.GET.urlencode()}"
+
+
+@condition(etag_func=_board_etag)
+def leaderboard_rows(request, game: str):
+    response = render(request, "ratings/leaderboard.html#rows", _board_context(request, game))
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def player_page(request, name: str):
+    player = get_object_or_404(Player, name=name)
+    pools = []
+    for rating in player.ratings.filter(system=System.ELO).select_related("pool"):
+        history = selectors.player_history(player, rating.pool)
+        points = [history[0]["before"]] + [h["after"] for h in history] if history else []
+        pools.append(
+            {
+                "pool": rating.pool,
+                "rating": rating,
+                "chart": mark_safe(charts.rating_chart(points, label=rating.pool.name)),
+            }
+        )
+    seats = (
+        Seat.objects.filter(player=player, match__status="finished")
+        .select_related("match")
+        .order_by("-match__finished_at")[:20]
+    )
+    return render(request, "ratings/player.html", {"player": player, "pools": pools, "seats": seats,
+                                                   "ratings": selectors.player_ratings(player)})  # fmt: skip

@@ -1,0 +1,93 @@
+import pytest
+
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.tournaments.factories import tournament_with_bots
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_join_withdraw_start_and_read(api_client):
+    organiser = UserFactory()
+    api_client.force_authenticate(organiser)
+    created = api_client.post("/api/tournaments/", {
+        "name": "Club night", "game": "silkroad", "format": "round_robin",
+        "config": {"table_size": 2}, "over_the_board": True, "seed": 3,
+    }, format="json")  # fmt: skip
+    assert created.status_code == 201, created.content
+    tid = created.json()["id"]
+    bots = [EngineBotFactory() for _ in range(3)]
+    for b in bots:
+        assert (
+            api_client.post(
+                f"/api/tournaments/{tid}/entries/", {"player": b.name}, format="json"
+            ).status_code
+            == 201
+        )
+    someone = HumanPlayerFactory()
+    api_client.force_authenticate(someone.user)
+    assert api_client.post(f"/api/tournaments/{tid}/entries/", {}, format="json").status_code == 201
+    assert (
+        api_client.delete(f"/api/tournaments/{tid}/entries/", {}, format="json").status_code == 204
+    )
+    assert (
+        api_client.post(
+            f"/api/tournaments/{tid}/entries/", {"player": bots[0].name}, format="json"
+        ).status_code
+        == 403
+    )
+    assert api_client.post(f"/api/tournaments/{tid}/start/").status_code == 403
+    api_client.force_authenticate(organiser)
+    started = api_client.post(f"/api/tournaments/{tid}/start/")
+    assert started.status_code == 200 and started.json()["status"] == "running"
+    rounds = api_client.get(f"/api/tournaments/{tid}/rounds/").json()
+    assert rounds[0]["number"] == 1
+    seated = [s["player"] for table in rounds[0]["tables"] for s in table["seats"]] + rounds[0][
+        "byes"
+    ]
+    assert sorted(seated) == sorted(b.name for b in bots)
+    standings = api_client.get(f"/api/tournaments/{tid}/standings/").json()
+    assert {row["player"] for row in standings} == {b.name for b in bots}
+
+
+def test_over_the_board_result_through_the_api(api_client):
+    organiser = UserFactory()
+    t = tournament_with_bots(
+        n=2, format="league", config={"table_size": 2}, over_the_board=True, organiser=organiser
+    )
+    api_client.force_authenticate(organiser)
+    api_client.post(f"/api/tournaments/{t.pk}/start/")
+    table = t.rounds.first().tables.first()
+    url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
+    assert (
+        api_client.post(url, {"scores": [10, 12]}, format="json").status_code == 400
+    )  # driver values missing
+    ok = api_client.post(url, {"scores": [10, 12], "tiebreak": [3, 1]}, format="json")
+    assert ok.status_code == 201 and ok.json()["result"]["ranks"] == [2, 1]
+    assert (
+        api_client.post(url, {"scores": [10, 12], "tiebreak": [3, 1]}, format="json").status_code
+        == 409
+    )
+    api_client.force_authenticate(UserFactory())
+    assert (
+        api_client.post(url, {"scores": [1, 2], "tiebreak": [1, 2]}, format="json").status_code
+        == 403
+    )
+
+
+def test_tournament_pages_and_conditional_standings(client):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2}, organiser=organiser)
+    assert client.get("/tournaments/").status_code == 200
+    page = client.get(f"/tournaments/{t.pk}/")
+    assert page.status_code == 200 and b"Standings" in page.content
+    live = client.get(f"/tournaments/{t.pk}/live/")
+    assert live.status_code == 200
+    etag = live["ETag"]
+    assert client.get(f"/tournaments/{t.pk}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    client.force_login(organiser)
+    assert client.post(f"/tournaments/{t.pk}/start/").status_code == 302
+    t.refresh_from_db()
+    assert t.status == "running"
+    assert client.get(f"/tournaments/{t.pk}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    assert Tournament.objects.get(pk=t.pk).rounds.count() == 1

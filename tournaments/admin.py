@@ -1,0 +1,130 @@
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from tournaments import services
+from tournaments.models import Bye, Entry, ForbiddenPairing, Round, Table, TableSeat, Tournament
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+def _run(modeladmin, request, queryset, action, done: str):
+    for obj in queryset:
+        try:
+            action(obj)
+        except ValidationError as exc:
+            modeladmin.message_user(request, f"{obj}: {' '.join(exc.messages)}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{obj}: {done}")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "game",
+        "format",
+        "status",
+        "current_round",
+        "over_the_board",
+        "organiser",
+        "created_at",
+    ]
+    list_filter = ["game", "format", "status", "over_the_board"]
+    search_fields = ["name", "organiser__username"]
+    inlines = [EntryInline]
+    raw_id_fields = ["organiser", "variant"]
+    readonly_fields = ["current_round", "results_version", "started_at", "finished_at"]
+    actions = ["start", "pair_next_round"]
+
+    @admin.action(description="Start the selected tournaments")
+    def start(self, request, queryset):
+        _run(self, request, queryset, lambda t: services.start_tournament(tournament=t), "started")
+
+    @admin.action(description="Pair and start the next round")
+    def pair_next_round(self, request, queryset):
+        _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.advance_tournament(tournament_id=t.pk),
+            "advanced",
+        )
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "seed", "rating", "joined_round", "withdrawn_after"]
+    list_filter = ["tournament"]
+    search_fields = ["player__name", "tournament__name"]
+    raw_id_fields = ["player", "tournament"]
+
+
+@admin.register(ForbiddenPairing)
+class ForbiddenPairingAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "first", "second"]
+    raw_id_fields = ["tournament", "first", "second"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    raw_id_fields = ["match"]
+    readonly_fields = ["result", "finished_at"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "tournament",
+        "number",
+        "status",
+        "deadline",
+        "started_at",
+        "finished_at",
+    ]
+    list_filter = ["status", "tournament"]
+    search_fields = ["tournament__name", "label"]
+    inlines = [TableInline]
+    actions = ["start_rounds", "repair_rounds"]
+
+    @admin.action(description="Start the selected rounds")
+    def start_rounds(self, request, queryset):
+        _run(self, request, queryset, lambda r: services.start_round(round_=r), "started")
+
+    @admin.action(description="Pair the selected rounds again (before they start)")
+    def repair_rounds(self, request, queryset):
+        _run(self, request, queryset, lambda r: services.repair_round(round_=r), "paired again")
+
+
+class TableSeatInline(admin.TabularInline):
+    model = TableSeat
+    extra = 0
+    raw_id_fields = ["entry"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round", "bracket", "status", "match", "finished_at"]
+    list_filter = ["status", "bracket"]
+    search_fields = ["round__tournament__name"]
+    raw_id_fields = ["round", "match"]
+    inlines = [TableSeatInline]
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "index", "entry"]
+    raw_id_fields = ["table", "entry"]
+    search_fields = ["entry__player__name"]
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "entry"]
+    raw_id_fields = ["round", "entry"]
+    search_fields = ["entry__player__name"]

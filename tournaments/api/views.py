@@ -1,0 +1,123 @@
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
+
+from games.models import Player
+from games.selectors import player_for_user
+from tournaments import selectors, services
+from tournaments.api.serializers import (
+    EntryRequestSerializer,
+    ResultIn,
+    RoundOut,
+    StandingOut,
+    TournamentCreateSerializer,
+    TournamentSerializer,
+)
+from tournaments.models import Table, Tournament
+
+
+def _drf(exc: ValidationError) -> DRFValidationError:
+    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+
+
+def _organiser_only(request, tournament: Tournament) -> None:
+    if not (request.user.is_staff or tournament.organiser_id == request.user.pk):
+        raise PermissionDenied("Only the organiser can do that.")
+
+
+class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = TournamentSerializer
+    queryset = Tournament.objects.all()
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentSerializer})
+    def create(self, request):
+        payload = TournamentCreateSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            t = services.create_tournament(organiser=request.user, **payload.validated_data)
+        except ValidationError as exc:
+            raise _drf(exc) from None
+        return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=EntryRequestSerializer, responses={201: StandingOut, 204: None})
+    @action(
+        detail=True, methods=["post", "delete"], permission_classes=[permissions.IsAuthenticated]
+    )
+    def entries(self, request, pk=None):
+        """Join (POST; organisers may enter any player) or withdraw (DELETE)."""
+        t = self.get_object()
+        payload = EntryRequestSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        name = payload.validated_data.get("player")
+        if name:
+            player = get_object_or_404(Player, name=name)
+            if player.user_id != request.user.pk:
+                _organiser_only(request, t)
+        else:
+            player = player_for_user(request.user)
+            if player is None:
+                raise DRFValidationError("Your account has no player.")
+        try:
+            if request.method == "DELETE":
+                services.withdraw_entry(entry=get_object_or_404(t.entries, player=player))
+                return Response(status=status.HTTP_204_NO_CONTENT)
+            entry = services.add_entry(
+                tournament=t, player=player, seed=payload.validated_data.get("seed")
+            )
+        except ValidationError as exc:
+            raise _drf(exc) from None
+        return Response({"entry": entry.pk, "player": player.name, "joined_round": entry.joined_round},
+                        status=status.HTTP_201_CREATED)  # fmt: skip
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def start(self, request, pk=None):
+        t = self.get_object()
+        _organiser_only(request, t)
+        try:
+            services.start_tournament(tournament=t)
+        except ValidationError as exc:
+            raise _drf(exc) from None
+        t.refresh_from_db()
+        return Response(TournamentSerializer(t).data)
+
+    @extend_schema(responses=RoundOut(many=True))
+    @action(detail=True)
+    def rounds(self, request, pk=None):
+        return Response(RoundOut(selectors.rounds_overview(self.get_object()), many=True).data)
+
+    @extend_schema(responses=StandingOut(many=True))
+    @action(detail=True)
+    def standings(self, request, pk=None):
+        return Response(StandingOut(selectors.standings(self.get_object()), many=True).data)
+
+    @extend_schema(request=ResultIn, responses={201: RoundOut})
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>\d+)/result",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def result(self, request, pk=None, table_id=None):
+        """Enter the result of an over-the-board table: scores per seat (+ the game's tie-break)."""
+        t = self.get_object()
+        _organiser_only(request, t)
+        table = get_object_or_404(Table, pk=table_id, round__tournament=t)
+        payload = ResultIn(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            recorded = services.record_over_the_board_result(
+                table=table,
+                scores=payload.validated_data["scores"],
+                tiebreak=payload.validated_data.get("tiebreak"),
+            )
+        except ValidationError as exc:
+            raise _drf(exc) from None
+        if not recorded:
+            return Response(
+                {"detail": "This table already has a result."}, status=status.HTTP_409_CONFLICT
+            )
+        table.refresh_from_db()
+        return Response({"table": table.pk, "result": table.result}, status=status.HTTP_201_CREATED)

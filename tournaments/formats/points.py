@@ -1,0 +1,146 @@
+"""Points by finishing place, places and pairwise results of one finished table.
+
+Conventions (used by every format and by the standings):
+
+- A seat's *order key* is ``(forfeited, rank)``: a forfeited seat is behind every
+  seat that did not forfeit, whatever rank it was given.
+- Seats that did not forfeit and share a rank *span* the consecutive places they
+  occupy in that order (ranks (1, 1, 3) -> places 1-2, 1-2, 3). Each such seat gets
+  the average of the points of those places, and the average of those places as
+  its finishing place. Dense ranks ((1, 1, 2)) give the same answer.
+- A forfeited seat gets the points of the last place at the table and finishes
+  last (place = table size), even if several seats forfeited.
+- The pairwise result of seat i against seat j is 1 if i's order key is better,
+  0.5 if equal, 0 if worse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .types import MAX_TABLE_SIZE, MIN_TABLE_SIZE, Config, FormatError, Table, TableResult
+
+
+def default_place_points(size: int) -> tuple[float, ...]:
+    """2 -> (1, 0); k > 2 -> (k-1, k-2, ..., 0)."""
+    if size == 2:
+        return (1.0, 0.0)
+    return tuple(float(size - 1 - i) for i in range(size))
+
+
+def place_points(config: Config, size: int) -> tuple[float, ...]:
+    """Points for places 1..size at a table of ``size`` seats."""
+    if config.points and size in config.points:
+        return tuple(float(p) for p in config.points[size])
+    return default_place_points(size)
+
+
+def bye_points(config: Config) -> float:
+    """Configured bye points, else the first-place points of a full table."""
+    if config.bye_points is not None:
+        return float(config.bye_points)
+    return place_points(config, config.table_size)[0]
+
+
+def check_points(config: Config) -> None:
+    """Raise FormatError if the configured points table is malformed."""
+    for size, values in (config.points or {}).items():
+        if not isinstance(size, int) or not MIN_TABLE_SIZE <= size <= MAX_TABLE_SIZE:
+            raise FormatError(
+                f"Points are given for tables of {size} seats; tables have 2-5 seats."
+            )
+        if len(values) != size:
+            raise FormatError(
+                f"Points for {size}-seat tables need {size} values (one per place), "
+                f"got {len(values)}."
+            )
+        if any(values[i] < values[i + 1] for i in range(size - 1)):
+            raise FormatError(f"Points for {size}-seat tables must not increase with the place.")
+
+
+def check_result(table: Table) -> TableResult:
+    """The table's result, checked against its seats."""
+    result = table.result
+    if result is None:
+        raise FormatError(f"Table {table.seats} has no result.")
+    n = len(table.seats)
+    if len(result.ranks) != n:
+        raise FormatError(f"Table {table.seats} has {len(result.ranks)} ranks for {n} seats.")
+    if result.forfeited and len(result.forfeited) != n:
+        raise FormatError(f"Table {table.seats} has {len(result.forfeited)} forfeit flags.")
+    if any(r < 1 for r in result.ranks):
+        raise FormatError(f"Table {table.seats} has a rank below 1.")
+    return result
+
+
+def order_keys(result: TableResult) -> list[tuple[bool, int]]:
+    return [(result.is_forfeited(i), r) for i, r in enumerate(result.ranks)]
+
+
+def _plain(result: TableResult) -> bool:
+    """No forfeit and the ranks are 1..n without ties (the common case)."""
+    return not any(result.forfeited) and sorted(result.ranks) == list(
+        range(1, len(result.ranks) + 1)
+    )
+
+
+def seat_places(result: TableResult) -> list[float]:
+    """Finishing place per seat (tied seats: the average of the places they span)."""
+    if _plain(result):
+        return [float(r) for r in result.ranks]
+    n = len(result.ranks)
+    keys = order_keys(result)
+    places = [0.0] * n
+    order = sorted(range(n), key=lambda s: keys[s])
+    start = 0
+    while start < n:
+        end = start
+        while end + 1 < n and keys[order[end + 1]] == keys[order[start]]:
+            end += 1
+        for pos in range(start, end + 1):
+            seat = order[pos]
+            if keys[seat][0]:
+                places[seat] = float(n)
+            else:
+                places[seat] = (start + end) / 2 + 1
+        start = end + 1
+    return places
+
+
+def seat_points(config: Config, result: TableResult) -> list[float]:
+    """Points per seat (tied seats share the points of the places they span)."""
+    n = len(result.ranks)
+    table = place_points(config, n)
+    if _plain(result):
+        return [table[r - 1] for r in result.ranks]
+    keys = order_keys(result)
+    order = sorted(range(n), key=lambda s: keys[s])
+    points = [0.0] * n
+    start = 0
+    while start < n:
+        end = start
+        while end + 1 < n and keys[order[end + 1]] == keys[order[start]]:
+            end += 1
+        share = sum(table[start : end + 1]) / (end - start + 1)
+        for pos in range(start, end + 1):
+            seat = order[pos]
+            points[seat] = table[-1] if keys[seat][0] else share
+        start = end + 1
+    return points
+
+
+def pairwise(result: TableResult, i: int, j: int) -> float:
+    """Result of seat i against seat j: 1 ahead, 0.5 level, 0 behind."""
+    a = (result.is_forfeited(i), result.ranks[i])
+    b = (result.is_forfeited(j), result.ranks[j])
+    if a < b:
+        return 1.0
+    if a == b:
+        return 0.5
+    return 0.0
+
+
+def finishing_order(result: TableResult, tiebreak: Sequence[int]) -> list[int]:
+    """Seats from best to worst; equal order keys are broken by ``tiebreak[seat]`` (lower first)."""
+    keys = order_keys(result)
+    return sorted(range(len(keys)), key=lambda s: (keys[s], tiebreak[s]))

@@ -1,0 +1,429 @@
+"""Swiss system: a fixed number of rounds, each paired from the current standings.
+
+Round count: ``Config.rounds``; by default ceil(log2 n) with two seats and
+ceil(log_k n) with k seats (at least 1), n = the entrants listed from round 1.
+
+Order: active entrants sorted by the standings (points, then the configured
+tie-breaks), entrants level on all of those by seeding order (so round 1 is by
+seed / rating).
+
+Byes: when the active entrants can't all be seated, the bye(s) go to the
+lowest-ranked entrants among those with the fewest byes so far (so nobody gets
+a second bye while someone active has none). A bye is worth ``bye_points``.
+Late entrants start with 0 points (no make-up byes); withdrawn entrants are
+simply not paired.
+
+Two seats
+---------
+Maximum-weight matching (``networkx.max_weight_matching``, maximum cardinality)
+inside small windows of the standings, so that a round of 10,000 entrants is a
+few hundred matchings of at most ~20 players:
+
+- Score groups (equal points) are processed from the top. A group of up to
+  ``WINDOW`` players (with the players floating down from above) is one window; a
+  larger one is cut into windows that each take a slice of its top half and the
+  same slice of its bottom half, so the Dutch-style "top half against bottom
+  half" pairing survives the cut.
+- An odd window sets its lowest-ranked player aside (it floats down). In the
+  rest, an edge is left out if the pair already met or is forbidden; weights
+  prefer (strongest first) small score differences, compatible seat preferences
+  ("colours"), and the Dutch partner (i against i + g/2 in a score group of g).
+- Whoever stays unpaired floats down into the next window. If players are still
+  unpaired at the bottom, the last windows are merged with them (1, 2, 4, ...
+  windows) and re-matched; only if even the whole field has no pairing without a
+  rematch / forbidden pair is one matching made with those edges heavily
+  penalised: forbidden pairs first, then rematches, are kept to the minimum
+  possible. So a rematch or forbidden pairing only happens when unavoidable (for
+  the given bye).
+- Seat 0 ("white") goes to the player who has had it less (difference of seat-0
+  and seat-1 games, then the last game's seat); ties: the higher-ranked player
+  gets its preference, or alternates by board in round 1.
+
+``seed`` is not used: a Swiss round is fully determined by the standings.
+
+Three to five seats
+-------------------
+Tables are formed down the standings (some one seat smaller when the entrants
+don't divide; the smaller tables at the bottom): each table takes the best
+unseated player and the members from the next few unseated players that add
+the fewest repeat meetings (forbidden pairs count as many repeats), then a
+local search swaps players between nearby tables while that lowers
+(forbidden pairs, repeat meetings, spread of standings at a table). Seats rotate so
+that everybody sits at each seat about equally often.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import networkx as nx
+
+from .common import (
+    History,
+    active_ids,
+    assign_seats,
+    check_common,
+    check_played,
+    pair,
+    pair_keys,
+    ranking_from_standings,
+    seeding_order,
+    table_sizes,
+)
+from .standings import compute_standings
+from .types import Config, Entrant, FormatError, Round, Table
+
+WINDOW = 12
+
+# weights of a two-seat pairing edge (integers; larger is better)
+_BASE = 10**12
+_SCORE_W = 10**4  # per (points difference * 4) squared
+_COLOUR_W = 300  # times the weaker of two equal seat preferences, squared
+_DUTCH_W = 2
+_REMATCH = 10**15
+_FORBIDDEN = 10**22
+
+
+class Swiss:
+    """Swiss system (see the module docstring)."""
+
+    name = "swiss"
+
+    def __init__(self, config: Config):
+        self.config = config
+
+    def _rounds_for(self, entrants: Sequence[Entrant]) -> int:
+        if self.config.rounds is not None:
+            return self.config.rounds
+        n = sum(1 for e in entrants if e.joined_round == 1)
+        k = self.config.table_size
+        if n < 2:
+            return 1
+        return max(1, math.ceil(math.log(n) / math.log(k) - 1e-9))
+
+    def _minimum(self) -> int:
+        return 2 if self.config.table_size == 2 else self.config.smallest_table
+
+    def validate(self, entrants: list[Entrant]) -> None:
+        check_common(self.config, entrants, self._minimum())
+        if self.config.rounds is not None and self.config.rounds < 1:
+            raise FormatError("A Swiss tournament needs at least one round.")
+
+    def total_rounds(self, entrants: list[Entrant]) -> int | None:
+        return self._rounds_for(entrants)
+
+    def next_round(
+        self, entrants: list[Entrant], played: list[Round], seed: int = 0
+    ) -> Round | None:
+        check_played(entrants, played)
+        number = len(played) + 1
+        if number > self._rounds_for(entrants):
+            return None
+        active = active_ids(entrants, number)
+        seed_index = {e.id: i for i, e in enumerate(seeding_order(entrants))}
+        rows = compute_standings(entrants, played, self.config)
+        rank = {row.entrant: row.rank for row in rows}
+        points = {row.entrant: row.points for row in rows}
+        order = sorted(active, key=lambda e: (rank[e], seed_index[e]))
+        history = History.of(played)
+        if self.config.table_size == 2:
+            tables, byes = pair_two_seats(order, points, history, self.config.forbidden)
+        else:
+            tables, byes = group_tables(
+                order,
+                points,
+                history,
+                self.config.forbidden,
+                self.config.table_size,
+                self.config.smallest_table,
+            )
+        return Round(
+            number=number,
+            tables=tuple(Table(seats=t) for t in tables),
+            byes=tuple(byes),
+            label=f"Round {number}",
+        )
+
+    def final_ranking(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
+        return ranking_from_standings(entrants, played, self.config)
+
+
+# ---------------------------------------------------------------------------
+# byes
+
+
+def choose_byes(order: Sequence[int], count: int, history: History) -> list[int]:
+    """``count`` byes: the fewest byes so far, then the lowest ranked."""
+    if count <= 0:
+        return []
+    position = {e: i for i, e in enumerate(order)}
+    chosen = sorted(order, key=lambda e: (history.byes[e], -position[e]))[:count]
+    return sorted(chosen, key=lambda e: position[e])
+
+
+# ---------------------------------------------------------------------------
+# two seats
+
+
+def _colour_preference(history: History, e: int) -> int:
+    """> 0: wants seat 0, < 0: wants seat 1; magnitude 2 = strong, 1 = mild, 0 = none."""
+    seats = history.two_seat.get(e, [])
+    if not seats:
+        return 0
+    diff = seats.count(0) - seats.count(1)
+    last = seats[-1]
+    repeated = len(seats) >= 2 and seats[-1] == seats[-2]
+    if diff != 0:
+        strength = 2 if abs(diff) >= 2 or repeated else 1
+        return -strength if diff > 0 else strength
+    return (2 if repeated else 1) * (1 if last == 1 else -1)
+
+
+class _TwoSeatPairer:
+    def __init__(
+        self,
+        order: Sequence[int],
+        points: dict[int, float],
+        history: History,
+        forbidden: frozenset[frozenset[int]],
+    ):
+        self.order = list(order)
+        self.points = points
+        self.history = history
+        self.forbidden = pair_keys(forbidden)
+        self.rank = {e: i for i, e in enumerate(order)}
+        self.pref = {e: _colour_preference(history, e) for e in order}
+        # score groups: position in group and group size, for the Dutch preference
+        self.group_pos: dict[int, tuple[int, int, int]] = {}
+        self.groups: list[list[int]] = []
+        for e in order:
+            if self.groups and points[self.groups[-1][0]] == points[e]:
+                self.groups[-1].append(e)
+            else:
+                self.groups.append([e])
+        for gi, group in enumerate(self.groups):
+            for i, e in enumerate(group):
+                self.group_pos[e] = (gi, i, len(group))
+
+    def conflict(self, a: int, b: int) -> int:
+        cost = 0
+        if pair(a, b) in self.forbidden:
+            cost += _FORBIDDEN
+        met = self.history.met.get(pair(a, b), 0)
+        if met:
+            cost += _REMATCH * met
+        return cost
+
+    def penalty(self, a: int, b: int) -> int:
+        diff = round(abs(self.points[a] - self.points[b]) * 4)
+        cost = _SCORE_W * diff * diff
+        pa, pb = self.pref[a], self.pref[b]
+        if pa and pb and (pa > 0) == (pb > 0):
+            cost += _COLOUR_W * min(abs(pa), abs(pb)) ** 2
+        ga, ia, size = self.group_pos[a]
+        gb, ib, _ = self.group_pos[b]
+        if ga == gb:
+            cost += _DUTCH_W * abs(abs(ia - ib) - size // 2)
+        return cost
+
+    def match(self, players: list[int], allow_conflicts: bool) -> tuple[list[tuple], list[int]]:
+        """Pairs and unpaired players of one window.
+
+        An odd window first sets its lowest-ranked player aside (it floats down);
+        players the matching can't pair float down too.
+        """
+        ordered = sorted(players, key=self.rank.__getitem__)
+        floaters: list[int] = []
+        if len(ordered) % 2:
+            floaters.append(ordered.pop())
+        if len(ordered) < 2:
+            return [], ordered + floaters
+        n = len(ordered)
+        base = 10 * _FORBIDDEN * (n + 1) if allow_conflicts else _BASE
+        graph = nx.Graph()
+        graph.add_nodes_from(ordered)
+        for i, a in enumerate(ordered):
+            for j in range(i + 1, n):
+                b = ordered[j]
+                conflict = self.conflict(a, b)
+                if conflict and not allow_conflicts:
+                    continue
+                weight = base - conflict - self.penalty(a, b)
+                # floats (exact below 2**53) spare networkx its integer optimality check
+                graph.add_edge(a, b, weight=weight if allow_conflicts else float(weight))
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        matched = {e for m in matching for e in m}
+        pairs = [tuple(sorted(m, key=self.rank.__getitem__)) for m in matching]
+        left = [e for e in ordered if e not in matched] + floaters
+        return pairs, sorted(left, key=self.rank.__getitem__)
+
+    def windows(self, pending: list[int], group: list[int]) -> list[list[int]]:
+        """The group cut into windows (players floating down are added by the caller)."""
+        if len(pending) + len(group) <= WINDOW:
+            return [group]
+        half = len(group) // 2
+        top, bottom = group[:half], group[half:]
+        count = max(1, math.ceil(len(group) / WINDOW))
+        out = []
+        for j in range(count):
+            lo_t, hi_t = len(top) * j // count, len(top) * (j + 1) // count
+            lo_b, hi_b = len(bottom) * j // count, len(bottom) * (j + 1) // count
+            out.append(top[lo_t:hi_t] + bottom[lo_b:hi_b])
+        return out
+
+    def pair_all(self) -> list[tuple[int, int]]:
+        segments: list[tuple[list[int], list[tuple]]] = []
+        pending: list[int] = []
+        for group in self.groups:
+            for window in self.windows(pending, group):
+                players = pending + window
+                pairs, pending = self.match(players, allow_conflicts=False)
+                segments.append((players, pairs))
+        span = 1
+        while pending:
+            span = min(span, len(segments))
+            merged = list(pending)
+            for players, _ in segments[-span:]:
+                merged.extend(players)
+            merged = list(dict.fromkeys(merged))
+            everything = span >= len(segments)
+            pairs, left = self.match(merged, allow_conflicts=False)
+            if left and everything:
+                pairs, left = self.match(merged, allow_conflicts=True)
+            if not left:
+                del segments[-span:]
+                segments.append((merged, pairs))
+                pending = []
+            elif everything:  # an odd player out can't happen (byes are removed first)
+                raise FormatError("Could not pair the round.")
+            span *= 2
+        return [p for _, pairs in segments for p in pairs]
+
+    def seat(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        tables = []
+        pairs = sorted(pairs, key=lambda p: min(self.rank[p[0]], self.rank[p[1]]))
+        for board, (a, b) in enumerate(pairs):
+            if self.rank[b] < self.rank[a]:
+                a, b = b, a
+            pa, pb = self.pref[a], self.pref[b]
+            if pa != pb:
+                first = a if pa > pb else b
+            elif pa != 0:
+                first = a if pa > 0 else b
+            else:
+                first = a if board % 2 == 0 else b
+            tables.append((first, b if first == a else a))
+        return tables
+
+
+def pair_two_seats(
+    order: Sequence[int],
+    points: dict[int, float],
+    history: History,
+    forbidden: frozenset[frozenset[int]] = frozenset(),
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Tables (seat order) and byes of a two-seat Swiss round; ``order`` is best first."""
+    order = list(order)
+    byes = choose_byes(order, len(order) % 2, history)
+    players = [e for e in order if e not in set(byes)]
+    pairer = _TwoSeatPairer(players, points, history, forbidden)
+    return pairer.seat(pairer.pair_all()), byes
+
+
+# ---------------------------------------------------------------------------
+# three to five seats
+
+_G_FORBIDDEN = 1_000_000
+_G_REPEAT = 1_000
+_G_SPREAD = 1
+
+
+def group_tables(
+    order: Sequence[int],
+    points: dict[int, float],
+    history: History,
+    forbidden: frozenset[frozenset[int]],
+    size: int,
+    smallest: int,
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Tables (seat order) and byes of a multiplayer Swiss round; ``order`` is best first."""
+    order = list(order)
+    sizes, nbyes = table_sizes(len(order), size, smallest)
+    byes = choose_byes(order, nbyes, history)
+    bye_set = set(byes)
+    players = [e for e in order if e not in bye_set]
+    rank = {e: i for i, e in enumerate(players)}
+    met = history.met
+    forbidden_keys = pair_keys(forbidden)
+
+    def pair_cost(a: int, b: int) -> int:
+        key = pair(a, b)
+        cost = _G_REPEAT * met.get(key, 0)
+        if key in forbidden_keys:
+            cost += _G_FORBIDDEN
+        return cost
+
+    def table_cost(members: Sequence[int]) -> int:
+        cost = 0
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                cost += pair_cost(a, b)
+        ranks = [rank[m] for m in members]
+        return cost + _G_SPREAD * (max(ranks) - min(ranks))
+
+    # greedy down the standings
+    unseated = list(players)  # kept in rank order
+    tables: list[list[int]] = []
+    for s in sizes:
+        head = unseated.pop(0)
+        table = [head]
+        window = unseated[: 4 * s]
+        while len(table) < s:
+            best = min(
+                window,
+                key=lambda c: (
+                    sum(pair_cost(c, m) for m in table) + _G_SPREAD * (rank[c] - rank[head]),
+                    rank[c],
+                ),
+            )
+            window.remove(best)
+            unseated.remove(best)
+            table.append(best)
+        tables.append(table)
+
+    # local search on tables with conflicts (repeat meetings / forbidden pairs)
+    costs = [table_cost(t) for t in tables]
+    for _ in range(3):
+        changed = False
+        for ti in range(len(tables)):
+            if costs[ti] < _G_REPEAT:
+                continue
+            for reach in (1, 2, 3, 5, 8):
+                done = False
+                for tj in (ti - reach, ti + reach):
+                    if not 0 <= tj < len(tables):
+                        continue
+                    a, b = tables[ti], tables[tj]
+                    best_move = None
+                    best_gain = 0
+                    for x in range(len(a)):
+                        for y in range(len(b)):
+                            na = a[:x] + [b[y]] + a[x + 1 :]
+                            nb = b[:y] + [a[x]] + b[y + 1 :]
+                            ca, cb = table_cost(na), table_cost(nb)
+                            gain = costs[ti] + costs[tj] - ca - cb
+                            if gain > best_gain:
+                                best_gain, best_move = gain, (na, nb, ca, cb)
+                    if best_move:
+                        tables[ti], tables[tj], costs[ti], costs[tj] = best_move
+                        changed = done = True
+                        if costs[ti] < _G_REPEAT:
+                            break
+                if done and costs[ti] < _G_REPEAT:
+                    break
+        if not changed:
+            break
+
+    seated = [assign_seats(t, history.seat_counts, rank) for t in tables]
+    return seated, byes

@@ -1,0 +1,202 @@
+"""Tournaments and leagues: entries, rounds, tables (online matches or over the board)."""
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Match, Player, TimeoutPolicy, Variant
+from games.models.matches import game_choices
+
+FORMAT_CHOICES = [
+    ("round_robin", "Round robin"),
+    ("swiss", "Swiss"),
+    ("single_elimination", "Single elimination"),
+    ("double_elimination", "Double elimination"),
+    ("league", "League"),
+]
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", "Open for entries"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=32, choices=game_choices)
+    format = models.CharField(max_length=24, choices=FORMAT_CHOICES)
+    config = models.JSONField(
+        default=dict, blank=True,
+        help_text="table_size, rounds, double, points, bye_points, tiebreaks, third_place, advance, grand_final_reset",
+    )  # fmt: skip
+    variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL)
+    options = models.JSONField(default=dict, blank=True)
+    per_move_s = models.PositiveIntegerField(null=True, blank=True)
+    initial_s = models.PositiveIntegerField(null=True, blank=True)
+    increment_s = models.PositiveIntegerField(default=0)
+    timeout_policy = models.CharField(
+        max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
+    )
+    rated = models.BooleanField(default=True)
+    over_the_board = models.BooleanField(
+        default=False, help_text="Tables are played at the club; the organiser types results in."
+    )
+    auto_advance = models.BooleanField(
+        default=True, help_text="Pair and start the next round as soon as a round is complete."
+    )
+    round_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="League: days each round may take (its deadline)."
+    )
+    seed = models.BigIntegerField(
+        default=0, help_text="Makes pairings and match seeds reproducible."
+    )
+    status = models.CharField(
+        max_length=14, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
+    )
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="organised",
+    )
+    current_round = models.PositiveIntegerField(default=0)
+    results_version = models.PositiveIntegerField(
+        default=0, help_text="Bumped on every result: the standings' cache key and ETag."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def time_control(self) -> dict | None:
+        if self.per_move_s is not None:
+            return {"per_move_s": self.per_move_s}
+        if self.initial_s is not None:
+            return {"initial_s": self.initial_s, "increment_s": self.increment_s}
+        return None
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(
+        null=True, blank=True, help_text="1 = top seed; blank: by rating."
+    )
+    rating = models.FloatField(default=1500.0, help_text="Rating when the tournament started.")
+    joined_round = models.PositiveIntegerField(default=1)
+    withdrawn_after = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "-rating", "id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
+
+
+class ForbiddenPairing(models.Model):
+    """Two entrants who must not share a table (e.g. one club's bots, or family)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.first.player} / {self.second.player}"
+
+
+class RoundStatus(models.TextChoices):
+    PAIRED = "paired", "Paired"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    label = models.CharField(max_length=60, blank=True)
+    status = models.CharField(
+        max_length=10, choices=RoundStatus.choices, default=RoundStatus.PAIRED
+    )
+    deadline = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"Round {self.number}"
+
+
+class TableStatus(models.TextChoices):
+    PENDING = "pending", "Not started"
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    bracket = models.CharField(max_length=8, blank=True)
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
+    )
+    status = models.CharField(
+        max_length=10, choices=TableStatus.choices, default=TableStatus.PENDING
+    )
+    result = models.JSONField(null=True, blank=True, help_text="ranks, scores, forfeited per seat")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="tableseat_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.index}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="bye_unique_entry")]
+
+    def __str__(self) -> str:
+        return f"bye for {self.entry.player} in {self.round}"

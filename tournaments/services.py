@@ -1,0 +1,391 @@
+"""Running tournaments: entries, pairing rounds, starting tables, recording results.
+
+Pairing logic lives in the pure `tournaments.formats` package; this module
+turns rows into its types and back, and owns the transactions.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import services as game_services
+from games.engines.base import InvalidOptions
+from games.engines.registry import UnknownGame, get_engine
+from games.models import Match, Player
+from tournaments import formats
+from tournaments.models import (
+    Bye,
+    Entry,
+    ForbiddenPairing,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    TableStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+CONFIG_KEYS = {
+    "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
+    "advance", "grand_final_reset",
+}  # fmt: skip
+
+
+# ---- rows -> format types ------------------------------------------------------
+def format_config(tournament: Tournament) -> formats.Config:
+    raw = dict(tournament.config or {})
+    unknown = set(raw) - CONFIG_KEYS
+    if unknown:
+        raise ValidationError({"config": f"Unknown settings: {', '.join(sorted(unknown))}."})
+    if raw.get("points") is not None:
+        raw["points"] = {int(size): tuple(p) for size, p in raw["points"].items()}
+    if raw.get("tiebreaks") is not None:
+        raw["tiebreaks"] = tuple(raw["tiebreaks"])
+    forbidden = frozenset(
+        frozenset((f.first_id, f.second_id)) for f in tournament.forbidden.all()
+    ) if tournament.pk else frozenset()  # fmt: skip
+    try:
+        return formats.Config(**raw, forbidden=forbidden)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError({"config": str(exc)}) from None
+
+
+def format_for(tournament: Tournament):
+    return formats.FORMATS[tournament.format](format_config(tournament))
+
+
+def entrants(tournament: Tournament) -> list[formats.Entrant]:
+    return [
+        formats.Entrant(
+            id=e.pk,
+            rating=e.rating,
+            seed=e.seed,
+            withdrawn_after=e.withdrawn_after,
+            joined_round=e.joined_round,
+        )  # fmt: skip
+        for e in tournament.entries.all()
+    ]
+
+
+def played_rounds(
+    tournament: Tournament, *, finished_tables_only: bool = False
+) -> list[formats.Round]:
+    rounds = []
+    qs = tournament.rounds.prefetch_related("tables__seats", "byes").order_by("number")
+    for r in qs:
+        tables = []
+        for t in r.tables.all():
+            result = None
+            if t.result is not None:
+                forfeited = tuple(t.result.get("forfeited") or ())
+                result = formats.TableResult(ranks=tuple(t.result["ranks"]), forfeited=forfeited)
+            elif finished_tables_only:
+                continue
+            seats = tuple(s.entry_id for s in sorted(t.seats.all(), key=lambda s: s.index))
+            tables.append(formats.Table(seats=seats, result=result, bracket=t.bracket))
+        byes = tuple(b.entry_id for b in r.byes.all())
+        rounds.append(
+            formats.Round(number=r.number, tables=tuple(tables), byes=byes, label=r.label)
+        )
+    return rounds
+
+
+# ---- setting up --------------------------------------------------------------
+def create_tournament(
+    *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
+    options: dict | None = None, variant=None, time_control: dict | None = None,
+    timeout_policy: str = "auto", rated: bool = True, over_the_board: bool = False,
+    auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
+) -> Tournament:  # fmt: skip
+    try:
+        engine = get_engine(game)
+    except UnknownGame as exc:
+        raise ValidationError({"game": str(exc)}) from None
+    if format not in formats.FORMATS:
+        raise ValidationError({"format": f"Use one of {', '.join(sorted(formats.FORMATS))}."})
+    try:
+        options = engine.validate_options(
+            {**(variant.options if variant else {}), **(options or {})}
+        )
+    except InvalidOptions as exc:
+        raise ValidationError({"options": str(exc)}) from None
+    tc = game_services.matches._time_control_fields(time_control)
+    tournament = Tournament(
+        name=name, game=game, format=format, organiser=organiser, config=config or {},
+        options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
+        over_the_board=over_the_board, auto_advance=auto_advance, round_days=round_days,
+        seed=secrets.randbits(31) if seed is None else seed, **tc,
+    )  # fmt: skip
+    size = format_config(tournament).table_size
+    if not engine.min_players <= size <= engine.max_players:
+        raise ValidationError(
+            {"config": f"{engine.title} tables seat {engine.min_players}-{engine.max_players}."}
+        )
+    tournament.save()
+    return tournament
+
+
+def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
+    """Join; after the start this is a late entry, paired from the next round on."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+            raise ValidationError("The tournament takes no more entries.")
+        if player.game and player.game != t.game:
+            raise ValidationError(f"{player} plays only {player.game}.")
+        if t.entries.filter(player=player).exists():
+            raise ValidationError(f"{player} has already entered.")
+        return Entry.objects.create(
+            tournament=t, player=player, seed=seed, rating=rating_of(player, t.game),
+            joined_round=t.current_round + 1,
+        )  # fmt: skip
+
+
+def withdraw_entry(*, entry: Entry) -> None:
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+        if t.status == TournamentStatus.REGISTRATION:
+            entry.delete()
+            return
+        if t.status != TournamentStatus.RUNNING:
+            raise ValidationError("The tournament is over.")
+        Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
+            withdrawn_after=t.current_round
+        )
+
+
+def forbid_pairing(*, first: Entry, second: Entry) -> ForbiddenPairing:
+    if first.tournament_id != second.tournament_id or first.pk == second.pk:
+        raise ValidationError("Pick two different entries of the same tournament.")
+    return ForbiddenPairing.objects.create(
+        tournament_id=first.tournament_id, first=first, second=second
+    )
+
+
+def rating_of(player: Player, game: str) -> float:
+    """The player's rating in the game's default pool (ratings plug in via a hook)."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    lookup = getattr(settings, "TOURNAMENT_RATING_LOOKUP", None)
+    return float(import_string(lookup)(player, game)) if lookup else 1500.0
+
+
+def start_tournament(*, tournament: Tournament) -> Round | None:
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status != TournamentStatus.REGISTRATION:
+            raise ValidationError(f"The tournament is {t.get_status_display().lower()}.")
+        for e in t.entries.select_related("player"):
+            e.rating = rating_of(e.player, t.game)
+            e.save(update_fields=["rating"])
+        try:
+            format_for(t).validate(entrants(t))
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+        t.status, t.started_at = TournamentStatus.RUNNING, timezone.now()
+        t.save(update_fields=["status", "started_at"])
+        rnd = pair_next_round(tournament=t)
+        if rnd is not None and t.auto_advance:
+            start_round(round_=rnd)
+        return rnd
+
+
+# ---- rounds -------------------------------------------------------------------
+def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round | None:
+    """Pair the next round (not started yet), or finish the tournament if none is left."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status != TournamentStatus.RUNNING:
+            raise ValidationError("Only a running tournament is paired.")
+        if t.rounds.exclude(status=RoundStatus.FINISHED).exists():
+            raise ValidationError("The current round is not finished.")
+        number = t.current_round + 1
+        plan = format_for(t).next_round(
+            entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
+        )
+        if plan is None:
+            t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
+            t.save(update_fields=["status", "finished_at"])
+            return None
+        deadline = timezone.now() + timedelta(days=t.round_days) if t.round_days else None
+        rnd = Round.objects.create(tournament=t, number=number, label=plan.label or f"Round {number}",
+                                   deadline=deadline)  # fmt: skip
+        _create_tables(rnd, plan)
+        t.current_round = number
+        t.save(update_fields=["current_round"])
+        return rnd
+
+
+def _create_tables(rnd: Round, plan: formats.Round) -> None:
+    for i, planned in enumerate(plan.tables, start=1):
+        table = Table.objects.create(round=rnd, number=i, bracket=planned.bracket)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, index=s, entry_id=entry_id)
+            for s, entry_id in enumerate(planned.seats)
+        )
+    Bye.objects.bulk_create(Bye(round=rnd, entry_id=e) for e in plan.byes)
+
+
+def repair_round(*, round_: Round) -> Round:
+    """Pair a round again before it starts (e.g. after a late withdrawal)."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        if rnd.status != RoundStatus.PAIRED:
+            raise ValidationError("Only a round that has not started can be paired again.")
+        t = rnd.tournament
+        rnd.tables.all().delete()
+        rnd.byes.all().delete()
+        played = [r for r in played_rounds(t) if r.number < rnd.number]
+        plan = format_for(t).next_round(entrants(t), played, seed=secrets.randbits(31))
+        if plan is None:
+            raise ValidationError("Nothing is left to pair.")
+        _create_tables(rnd, plan)
+        return rnd
+
+
+def start_round(*, round_: Round) -> Round:
+    """Start every table: online tables become matches; over-the-board tables await results."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        if rnd.status != RoundStatus.PAIRED:
+            raise ValidationError("The round has already started.")
+        t = rnd.tournament
+        rnd.status, rnd.started_at = RoundStatus.RUNNING, timezone.now()
+        rnd.save(update_fields=["status", "started_at"])
+        for table in rnd.tables.prefetch_related("seats__entry__player"):
+            table.status = TableStatus.PLAYING
+            if not t.over_the_board:
+                players = [s.entry.player for s in table.seats.all()]
+                table.match = game_services.create_match(
+                    game=t.game, players=players, options=t.options, variant=t.variant,
+                    seed=(t.seed * 100_003 + rnd.number * 101 + table.number) % 2**48,
+                    time_control=t.time_control(), timeout_policy=t.timeout_policy,
+                    rated=t.rated, created_by=t.organiser,
+                )  # fmt: skip
+            table.save(update_fields=["status", "match"])
+        if not rnd.tables.exists():  # only byes: nothing to wait for
+            _finish_round_if_done(rnd)
+        return rnd
+
+
+# ---- results ------------------------------------------------------------------
+def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
+                  forfeited: list[bool] | None = None) -> bool:  # fmt: skip
+    """Record a table's result once; returns False if it already had one."""
+    with transaction.atomic():
+        t = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        if t.status == TableStatus.FINISHED:
+            return False
+        n = t.seats.count()
+        if len(ranks) != n or any(not 1 <= r <= n for r in ranks):
+            raise ValidationError(f"Give one finishing place from 1 to {n} per seat.")
+        t.result = {"ranks": list(ranks), "scores": list(scores) if scores else None,
+                    "forfeited": list(forfeited) if forfeited else [False] * n}  # fmt: skip
+        t.status, t.finished_at = TableStatus.FINISHED, timezone.now()
+        t.save(update_fields=["result", "status", "finished_at"])
+        Tournament.objects.filter(pk=t.round.tournament_id).update(
+            results_version=F("results_version") + 1
+        )
+        _finish_round_if_done(t.round)
+        return True
+
+
+def _finish_round_if_done(rnd: Round) -> None:
+    if rnd.tables.exclude(status=TableStatus.FINISHED).exists():
+        return
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.FINISHED, finished_at=timezone.now())
+    Tournament.objects.filter(pk=rnd.tournament_id).update(results_version=F("results_version") + 1)
+    if rnd.tournament.auto_advance:
+        from tournaments import tasks  # tasks import services
+
+        tournament_id = rnd.tournament_id
+        transaction.on_commit(lambda: tasks.advance_tournament.delay(tournament_id))
+
+
+def record_over_the_board_result(
+    *, table: Table, scores: list[float], tiebreak: list[float] | None = None
+) -> bool:
+    """The organiser types in a game played at the club: ranks follow the game's rules."""
+    t = table.round.tournament
+    engine = get_engine(t.game)
+    if not t.over_the_board:
+        raise ValidationError("This table is an online match; its result comes from the match.")
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    if len(scores) != len(seats):
+        raise ValidationError("Give one score per seat.")
+    try:
+        ranks = engine.ranks_from_result(
+            list(scores), list(tiebreak) if tiebreak is not None else None
+        )
+    except InvalidOptions as exc:
+        raise ValidationError(str(exc)) from None
+    if table.status == TableStatus.FINISHED:
+        return False
+    with transaction.atomic():
+        # Stored as a finished match too, so ratings and player histories count it.
+        match = game_services.record_offline_match(
+            game=t.game, players=[s.entry.player for s in seats], ranks=ranks, scores=list(scores),
+            rated=t.rated, created_by=t.organiser, variant=t.variant,
+        )  # fmt: skip
+        Table.objects.filter(pk=table.pk).update(match=match)
+        return record_result(table=table, ranks=ranks, scores=scores)
+
+
+def record_forfeit(*, table: Table, entry: Entry, by) -> bool:
+    """The organiser declares a seat forfeited: it ranks last, the others share first place;
+    a running match at the table is aborted."""
+    seats = list(table.seats.order_by("index"))
+    if entry.pk not in [s.entry_id for s in seats]:
+        raise ValidationError("That entrant does not sit at this table.")
+    if table.match_id is not None and table.match.status == "running":
+        game_services.abort_match(match_id=table.match_id, user=by)
+    n = len(seats)
+    forfeited = [s.entry_id == entry.pk for s in seats]
+    ranks = [n if f else 1 for f in forfeited]
+    return record_result(table=table, ranks=ranks, forfeited=forfeited)
+
+
+def on_match_finished(*, match_id: int) -> bool:
+    """A tournament match ended: its table takes the result (idempotent)."""
+    table = Table.objects.filter(match_id=match_id).select_related("match").first()
+    if table is None or table.match.outcome is None:
+        return False
+    outcome = table.match.outcome
+    return record_result(table=table, ranks=outcome["ranks"], scores=outcome.get("scores"),
+                         forfeited=outcome.get("forfeited"))  # fmt: skip
+
+
+def advance_tournament(*, tournament_id: int) -> Round | None:
+    """Pair and start the next round if the current one is done (idempotent)."""
+    t = Tournament.objects.get(pk=tournament_id)
+    if (
+        t.status != TournamentStatus.RUNNING
+        or t.rounds.exclude(status=RoundStatus.FINISHED).exists()
+    ):
+        return None
+    try:
+        rnd = pair_next_round(tournament=t)
+    except ValidationError:
+        return None  # someone else paired it meanwhile
+    if rnd is not None:
+        start_round(round_=rnd)
+    return rnd
+
+
+def cancel_tournament(*, tournament: Tournament, by) -> None:
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+            raise ValidationError("The tournament is already over.")
+        for match in Match.objects.filter(table__round__tournament=t, status="running"):
+            game_services.abort_match(match_id=match.pk, user=by)
+        t.status, t.finished_at = TournamentStatus.CANCELLED, timezone.now()
+        t.save(update_fields=["status", "finished_at"])

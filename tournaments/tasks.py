@@ -1,0 +1,32 @@
+"""Celery tasks of tournaments: thin wrappers that take ids; all are idempotent."""
+
+from celery import shared_task
+
+from tournaments import services
+from tournaments.models import RoundStatus, Tournament, TournamentStatus
+
+
+@shared_task(name="tournaments.tasks.match_finished", ignore_result=True)
+def match_finished(match_id: int) -> None:
+    services.on_match_finished(match_id=match_id)
+
+
+@shared_task(name="tournaments.tasks.advance_tournament", ignore_result=True)
+def advance_tournament(tournament_id: int) -> None:
+    services.advance_tournament(tournament_id=tournament_id)
+
+
+@shared_task(name="tournaments.tasks.sweep_tournaments", ignore_result=True)
+def sweep_tournaments() -> None:
+    """Safety net: results whose task was lost, and rounds finished but not advanced."""
+    from games.models import Match, MatchStatus
+    from tournaments.models import TableStatus
+
+    for match_id in Match.objects.filter(
+        status=MatchStatus.FINISHED, table__status=TableStatus.PLAYING
+    ).values_list("pk", flat=True):
+        services.on_match_finished(match_id=match_id)
+    for t in Tournament.objects.filter(status=TournamentStatus.RUNNING, auto_advance=True).exclude(
+        rounds__status__in=[RoundStatus.PAIRED, RoundStatus.RUNNING]
+    ):
+        services.advance_tournament(tournament_id=t.pk)

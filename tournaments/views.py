@@ -1,0 +1,179 @@
+"""Tournament pages: list, live tournament page (htmx partials), organiser actions."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import condition, require_POST
+
+from games.engines.registry import get_engine
+from tournaments import selectors, services
+from tournaments.forms import EntryForm, ResultForm, TournamentForm
+from tournaments.models import Entry, Round, Table, Tournament
+
+
+def tournament_list(request):
+    tournaments = Tournament.objects.all()[:100]
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+def _can_manage(request, t: Tournament) -> bool:
+    return request.user.is_authenticated and (
+        request.user.is_staff or t.organiser_id == request.user.pk
+    )
+
+
+def _context(request, t: Tournament) -> dict:
+    rows = selectors.standings(t)
+    tiebreaks = list(rows[0]["tiebreaks"]) if rows else []
+    return {
+        "t": t,
+        "standings": rows,
+        "tiebreaks": tiebreaks,
+        "rounds": selectors.rounds_overview(t),
+        "progress": selectors.progress(t),
+        "entries": selectors.entries_of(t),
+        "manage": _can_manage(request, t),
+        "entry_form": EntryForm(),
+        "is_bracket": t.format in ("single_elimination", "double_elimination"),
+    }
+
+
+def tournament_detail(request, pk: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    return render(request, "tournaments/detail.html", _context(request, t))
+
+
+def _version_etag(request, pk: int) -> str:
+    # Cheap: one indexed lookup; unchanged standings answer 304 to idle viewers.
+    row = (
+        Tournament.objects.filter(pk=pk)
+        .values_list("results_version", "status", "current_round")
+        .first()
+    )
+    return f"t{pk}-" + "-".join(str(v) for v in row) if row else f"t{pk}-missing"
+
+
+@condition(etag_func=_version_etag)
+def tournament_live(request, pk: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    response = render(request, "tournaments/detail.html#live", _context(request, t))
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@login_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            t = services.create_tournament(organiser=request.user, **form.service_kwargs())
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return redirect("tournament-detail", pk=t.pk)
+    return render(request, "tournaments/create.html", {"form": form})
+
+
+def _manage(request, pk: int) -> Tournament:
+    t = get_object_or_404(Tournament, pk=pk)
+    if not _can_manage(request, t):
+        raise PermissionDenied
+    return t
+
+
+def _do(request, action, done: str) -> None:
+    try:
+        action()
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, done)
+
+
+@require_POST
+@login_required
+def tournament_add_entry(request, pk: int):
+    t = _manage(request, pk)
+    form = EntryForm(request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        _do(request, lambda: services.add_entry(tournament=t, player=player), f"{player} entered")
+    else:
+        messages.error(request, "Pick a player.")
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+def tournament_withdraw(request, pk: int, entry_id: int):
+    t = _manage(request, pk)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
+    _do(request, lambda: services.withdraw_entry(entry=entry), f"{entry.player} withdrawn")
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+def tournament_start(request, pk: int):
+    t = _manage(request, pk)
+    _do(request, lambda: services.start_tournament(tournament=t), "Started")
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+def tournament_pair(request, pk: int):
+    t = _manage(request, pk)
+    _do(request, lambda: services.pair_next_round(tournament=t), "Next round paired")
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+def round_start(request, pk: int, number: int):
+    t = _manage(request, pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    _do(request, lambda: services.start_round(round_=rnd), f"{rnd} started")
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+def round_repair(request, pk: int, number: int):
+    t = _manage(request, pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    _do(request, lambda: services.repair_round(round_=rnd), f"{rnd} paired again")
+    return redirect("tournament-detail", pk=pk)
+
+
+@login_required
+def table_result(request, pk: int, table_id: int):
+    t = _manage(request, pk)
+    table = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    seats = list(table.seats.select_related("entry__player"))
+    form = ResultForm(
+        request.POST or None, seats=seats, tiebreak_label=get_engine(t.game).tiebreak_label
+    )
+    if request.method == "POST":
+        if "forfeit" in request.POST:
+            entry = get_object_or_404(Entry, pk=request.POST["forfeit"], tournament=t)
+            _do(
+                request,
+                lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
+                "Forfeit recorded",
+            )
+            return redirect("tournament-detail", pk=pk)
+        if form.is_valid():
+            try:
+                services.record_over_the_board_result(
+                    table=table, scores=form.scores(), tiebreak=form.tiebreak()
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, f"{table} recorded")
+                return redirect("tournament-detail", pk=pk)
+    return render(
+        request, "tournaments/result.html", {"t": t, "table": table, "seats": seats, "form": form}
+    )
