@@ -3,19 +3,26 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+DEV_STAMP := $(VENV)/.installed-dev-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?= -n auto
 
-.PHONY: install migrate seed run web worker beat test lint format bench clean
+.PHONY: install install-dev migrate seed run test lint format bench clean
 
+# `make run` needs only what the platform runs on; tests, lint and benchmarks add the dev tools.
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
 	touch $(STAMP)
 
+$(DEV_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(DEV_STAMP)
+
 install: $(STAMP)
+
+install-dev: $(DEV_STAMP)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -33,18 +40,18 @@ run: seed
 	$(PY) manage.py runserver $(HOST):$(PORT) & \
 	wait
 
-test: install
+test: install-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: install
+format: install-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-bench: install
+bench: install-dev
 	$(PY) -m benchmarks
 
 clean:

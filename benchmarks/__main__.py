@@ -1,6 +1,24 @@
-"""``python -m benchmarks`` (``make bench``): every benchmark; arguments go to benchmarks.engines."""
+"""``python -m benchmarks`` (``make bench``): every benchmark in turn.
 
-from benchmarks.engines import main
+``--quick`` is passed on to each; run one alone with ``python -m benchmarks.<name>``.
+"""
+
+import sys
+
+from benchmarks import engines, pairing, ratings, stack
+
+
+def main() -> None:
+    quick = ["--quick"] if "--quick" in sys.argv[1:] else []
+    print("== engines: random games, ISMCTS speed, bot strength ==")
+    engines.main(quick)
+    print("\n== platform vs engine throughput ==")
+    stack.main(["--matches", "5"] if quick else [])
+    print("\n== Swiss pairing time ==")
+    pairing.main(quick)
+    print("\n== ratings: recompute speed and ladder ==")
+    ratings.main(quick)
+
 
 if __name__ == "__main__":
     main()
