@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from games.engines.base import Engine
-from games.engines.bots import make_bot
 from games.engines.bots.common import outcome_rewards
 
 # Targets from DESIGN.md / the benchmark brief.
@@ -135,7 +134,7 @@ def ismcts_speed(
 ) -> dict:
     """Time ismcts decisions at a fixed iteration budget on sampled positions."""
     positions = sample_positions(engine, players, decisions, seed=seed, options=options)
-    bot = make_bot(engine, "ismcts", seed=seed, iterations=iterations)
+    bot = engine.make_bot("ismcts", seed=seed, iterations=iterations)
     spent = 0.0
     done_iterations = 0
     for state in positions:
@@ -187,7 +186,7 @@ def play_match(spec: MatchSpec) -> dict:
             if seat == spec.candidate_seat
             else (spec.baseline, spec.baseline_params)
         )
-        bots.append(make_bot(engine, name, seed=spec.seed * 31 + seat, **params))
+        bots.append(engine.make_bot(name, seed=spec.seed * 31 + seat, **params))
     state = engine.new_game(players=spec.players, seed=spec.seed, options=spec.options)
     thinking = [0.0] * spec.players
     decisions = 0

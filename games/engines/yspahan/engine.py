@@ -1,0 +1,113 @@
+"""The Yspahan engine object: the platform's contract (games/engines/base.py)."""
+
+from __future__ import annotations
+
+import random
+
+from games.engines.base import Engine
+
+from . import rules
+from .describe import describe as _describe
+from .flow import new_state
+from .heuristic import evaluate
+from .observation import determinize as _determinize
+from .observation import observe
+from .render import render_svg as _render_svg
+from .scoring import ranks
+from .state import State
+from .state import from_json as _from_json
+from .state import to_json as _to_json
+
+ISMCTS_ROLLOUT_DEPTH = 10
+
+_EMPTY_SCHEMA = {
+    "type": "object",
+    "properties": {},
+    "additionalProperties": False,
+    "description": "Yspahan has no variant options; two players use the published "
+    "two-player rule (see the engine's README).",
+}
+
+
+class YspahanEngine(Engine):
+    slug = "yspahan"
+    title = "Yspahan"
+    min_players = 2
+    max_players = 4
+
+    # ---- variants
+    def option_schema(self) -> dict:
+        return {**_EMPTY_SCHEMA, "properties": {}}
+
+    def validate_options(self, options: dict | None) -> dict:
+        if not options:
+            return {}
+        return super().validate_options(options)
+
+    # ---- the game
+    def new_game(self, *, players: int, seed: int, options: dict | None = None) -> State:
+        self.check_players(players)
+        opts = self.validate_options(options)
+        return new_state(players, seed, opts)
+
+    def to_act(self, state: State) -> int | None:
+        return None if state.over else state.actor
+
+    def legal_actions(self, state: State) -> list[dict]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action: dict) -> State:
+        return rules.apply(state, action)
+
+    def apply_unchecked(self, state: State, action: dict) -> State:
+        return rules.apply_unchecked(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def outcome(self, state: State) -> dict:
+        scores = list(state.vp)
+        return {
+            "scores": scores,
+            "ranks": ranks(scores),
+            "final": state.over,
+            "gold": list(state.gold),
+            "camels": list(state.camels),
+            "buildings": [sum(b) for b in state.built],
+        }
+
+    def observation(self, state: State, seat: int | None) -> dict:
+        return observe(state, seat)
+
+    def describe(self, state: State, action: dict) -> str:
+        return _describe(state, action)
+
+    def to_json(self, state: State) -> dict:
+        return _to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return _from_json(data)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return _determinize(state, seat, rng)
+
+    def num_players(self, state: State) -> int:
+        return state.n
+
+    # ---- bots and pages
+    def heuristic(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def make_bot(self, name: str, *, seed: int, **params):
+        # Random playouts to the end of a game (150-400 decisions) are slow and
+        # noisy; cut after a few decisions and scored with the heuristic, ismcts
+        # is much stronger per second (see README.md for the measurements).
+        if name == "ismcts":
+            params.setdefault("rollout_depth", ISMCTS_ROLLOUT_DEPTH)
+        return super().make_bot(name, seed=seed, **params)
+
+    def render_svg(self, observation: dict) -> str:
+        return _render_svg(observation)
