@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.engines.rng import GameRandom
+
 from .board import Board
 from .constants import (
     ACTION_KINDS,
@@ -16,7 +18,6 @@ from .constants import (
     NUM_CITIES,
 )
 from .options import start_cities
-from .rng import GameRandom
 from .state import Caravan, State
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from games.engines.rng import GameRandom
+
 from . import market
 from .board import Board
 from .constants import (
@@ -21,7 +23,6 @@ from .constants import (
     TOKENS,
     camel_json,
 )
-from .rng import GameRandom
 from .rules import legal_actions
 from .scoring import colourless_points, set_points
 from .state import State

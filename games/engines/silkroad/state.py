@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from games.engines.rng import GameRandom
+
 from .constants import CARAVAN_SIZES
-from .rng import GameRandom
 
 # Stages that wait for a decision of `actor`; every other stage is passed
 # through by flow.advance without asking anyone.

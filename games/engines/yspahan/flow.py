@@ -19,6 +19,8 @@ Special days and player counts:
 
 from __future__ import annotations
 
+from games.engines.rng import GameRandom
+
 from . import souks
 from .board import BOARD
 from .constants import (
@@ -31,7 +33,6 @@ from .constants import (
     WEEKS,
     WHITE_DICE,
 )
-from .rng import GameRandom
 from .scoring import score_week
 from .state import NSHOPS, NSOUKS, State
 

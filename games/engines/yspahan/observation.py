@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
+from games.engines.rng import GameRandom
+
 from .board import BOARD
 from .constants import BUILDINGS, CARDS, ROWS
 from .flow import row_value
-from .rng import GameRandom
 from .rules import legal_actions, move_cost
 from .scoring import caravan_points, souk_points
 from .state import State

@@ -8,8 +8,9 @@ owner's seat or -1; the caravan is the list of owners in fill order.
 
 from __future__ import annotations
 
+from games.engines.rng import GameRandom
+
 from .board import BOARD
-from .rng import GameRandom
 
 NSHOPS = len(BOARD.shop_ids)
 NSOUKS = len(BOARD.souk_ids)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from games.engines.rng import GameRandom
 from games.engines.silkroad import ENGINE
 from games.engines.silkroad.constants import COLOUR_INDEX, GOOD_INDEX, GOODS
 from games.engines.silkroad.flow import advance
-from games.engines.silkroad.rng import GameRandom
 from games.engines.silkroad.state import Caravan, State
 
 BOARD = ENGINE.board

@@ -5,8 +5,8 @@ import random
 import xml.dom.minidom
 
 from games.engines.registry import get_engine
+from games.engines.rng import GameRandom
 from games.engines.silkroad import ENGINE
-from games.engines.silkroad.rng import GameRandom
 
 E = ENGINE
 

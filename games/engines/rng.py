@@ -1,4 +1,4 @@
-"""The game's random generator: a random.Random whose whole state is one integer.
+"""The engines' random generator: a random.Random whose whole state is one integer.
 
 Bots copy game states thousands of times a second; copying a Mersenne
 Twister state costs tens of microseconds, this one costs nothing. The core
@@ -57,6 +57,10 @@ class GameRandom(random.Random):
             if m & _MASK >= reject_below:
                 return m >> 64
 
+    def die(self) -> int:
+        """One six-sided die."""
+        return self._randbelow(6) + 1
+
     def random(self) -> float:
         return (self._next() >> 11) * (1.0 / (1 << 53))
 
@@ -70,6 +74,17 @@ class GameRandom(random.Random):
         r = GameRandom.__new__(GameRandom)
         r._s = self._s
         r.gauss_next = self.gauss_next
+        return r
+
+    def to_json(self) -> str:
+        """The whole state as one hex string (lossless)."""
+        return format(self._s, "016x")
+
+    @classmethod
+    def from_json(cls, data: str) -> GameRandom:
+        r = cls.__new__(cls)
+        r._s = int(data, 16)
+        r.gauss_next = None
         return r
 
     def __reduce__(self):
