@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 DEV_STAMP := $(VENV)/.installed-dev-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?=
 
 .PHONY: install install-dev migrate seed run test lint format bench clean
 
