@@ -34,7 +34,7 @@ from tournaments.models import (
 
 CONFIG_KEYS = {
     "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
-    "advance", "grand_final_reset",
+    "advance", "grand_final_reset", "min_table_size",
 }  # fmt: skip
 
 

@@ -6,6 +6,7 @@ Every format recomputes its state from the entrants and the finished rounds:
 live in ``standings`` / ``tiebreaks``; points in ``points``.
 """
 
+from .common import seeding_order, table_sizes
 from .double_elimination import DoubleElimination
 from .elimination import SingleElimination
 from .league import League
@@ -50,4 +51,6 @@ __all__ = [
     "place_points",
     "seat_places",
     "seat_points",
+    "seeding_order",
+    "table_sizes",
 ]

@@ -7,7 +7,8 @@ in earlier rounds; every ready match is played in round g:
 
 - both players present and active in round g: a table;
 - otherwise a walkover: the present, active player (if any) goes through and is
-  listed as a bye of round g; the other one (absent, or withdrawn) "loses".
+  listed as a bye of round g (not for a third-place match: nobody goes through
+  from it); the other one (absent, or withdrawn) "loses".
 
 A round in which every ready match is a walkover is folded into the next one (its
 walkovers are decided and the matches they make ready are looked at again), so
@@ -132,14 +133,14 @@ class BracketRun:
                 for m in ready:
                     if m not in tables:
                         w = self._walkover(m, g, when=g)
-                        if w is not None:
+                        if w is not None and m.bracket != "3rd":
                             byes.append(w)
                 seated = {e for m in tables for e in m.players}
                 return tables, [e for e in dict.fromkeys(byes) if e not in seated]
             fold += 1
             for m in ready:
                 w = self._walkover(m, g, when=g - 1 + fold / 1000)
-                if w is not None:
+                if w is not None and m.bracket != "3rd":
                     byes.append(w)
 
     def seats(self, m: Match) -> tuple[int, int]:

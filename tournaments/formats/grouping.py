@@ -190,9 +190,15 @@ def balance(
             # targeted: a player and its least- (or most-) met partner
             u = rng.randrange(n)
             row = met[u]
-            others = [p for p in range(n) if p != u]
-            low = min(others, key=lambda p: (row[p], rng.random()))
-            high = max(others, key=lambda p: (row[p], rng.random()))
+            start = rng.randrange(n)
+            rotated = row[start:] + row[:start]  # a random start spreads the ties
+            own = (u - start) % n
+            saved = rotated[own]
+            rotated[own] = 1 << 30
+            low = (rotated.index(min(rotated)) + start) % n
+            rotated[own] = -1
+            high = (rotated.index(max(rotated)) + start) % n
+            rotated[own] = saved
             if row[low] < lam:
                 w, together = low, True
             elif row[high] > lam + (1 if rem else 0):

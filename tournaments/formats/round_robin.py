@@ -10,17 +10,29 @@ The schedule is fixed in advance from the entrant list in seeding order
   every entrant has seat 0 in half its games (rounded up or down). Double: the
   single schedule twice, the second time with the seats swapped, so that every
   pair meets once from each side.
-- Three to five seats: rounds are built one after the other. Each round seats
-  everyone at tables of ``table_size`` (some tables one seat smaller when the
-  count doesn't divide, see ``common.table_sizes``; byes only when even that is
-  impossible, given to whoever had the fewest byes) so as to bring together the
-  pairs that have met least (a local search minimising, per round, the sum over
-  pairs at one table of B ** (times met - fewest times any pair met), B large).
-  The schedule stops after the first round at which every pair has met at least
-  once (twice when double) *and* all pair counts are within one of each other
-  (the "+-1 rule"). So the number of rounds is chosen by the construction: at
-  least ceil((n-1)/(k-1)) (x2 when double), usually a few more; for example 8
-  entrants at 4 seats take 4 rounds, 16 at 4 seats 7 rounds.
+- Three to five seats (k): every round seats everyone at tables of k (some one
+  seat smaller when the count doesn't divide, see ``common.table_sizes``; byes only
+  when even that is impossible, to whoever had the fewest byes, so byes differ by
+  at most one). Number of rounds, the "+-1 rule" and how they are found:
+  * L = the fewest rounds in which every pair could meet at least once (twice when
+    double): the larger of ceil((n-1)/(k-1)) (x2) and (pairs x times) / (pairs
+    brought together per round).
+  * For each length R = L, L+1, ... up to max(L+4, 1.5 L): a greedy schedule (each
+    round a local search bringing together the pairs that met least so far) is
+    evened out by a search over the whole schedule that minimises the sum of
+    squared pair counts (``grouping.balance``). The first R at which every pair
+    meets at least once (twice) and all pair counts are within one of each other
+    is used: that is the +-1 rule, found this way for 3 and 4 seats for every n up
+    to 65 (checked by the slow tests); e.g. 16 entrants at 4 seats: 5 rounds,
+    everyone meets everyone exactly once; 10 at 4 seats: 5 rounds.
+  * Otherwise (it happens with 5 seats, where such schedules often don't exist at
+    all: for 9 entrants at a 5 and a 4 table none exists with 4 rounds) longer
+    schedules are tried as well, up to a few rounds past where the greedy alone
+    covers every pair, and the most even covering one wins (fewest uncovered
+    pairs, then smallest spread, then fewest rounds): every pair meets at least
+    once (twice) and counts are within two of each other for every n up to 65.
+  The schedule depends only on (n, k, smallest table, double) and is cached; for
+  65 entrants it takes up to a few seconds of CPU to build the first time.
   Seats: each table's seat order is the permutation that least repeats seats its
   players already had, revisited with the whole schedule known, so everybody sits
   at each seat about equally often (counts within one, occasionally two).
@@ -167,7 +179,21 @@ def _spread(met: list[list[int]]) -> tuple[int, int]:
     return min(counts), max(counts)
 
 
-EXTRA_ATTEMPTS = 5  # schedules one, two and three rounds longer are tried too
+def _shortest(n: int, size: int, smallest: int, target: int) -> int:
+    """A lower bound on the rounds for every pair to meet ``target`` times."""
+    sizes, _ = table_sizes(n, size, smallest)
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    if not per_round:
+        return 1
+    by_player = -(-(n - 1) * target // (size - 1))
+    by_pairs = -(-target * (n * (n - 1) // 2) // per_round)
+    return max(1, by_player, by_pairs)
+
+
+# The search tries every length from the lower bound up to
+# max(bound + EXTRA_ROUNDS, bound * LENGTH_FACTOR) and keeps the first +-1 schedule.
+EXTRA_ROUNDS = 4
+LENGTH_FACTOR = 1.5
 
 
 @lru_cache(maxsize=64)
@@ -179,8 +205,6 @@ def multi_schedule(n: int, size: int, smallest: int, double: bool = False) -> Sc
     met = [[0] * n for _ in range(n)]
     byes = [0] * n
     greedy: list[tuple[list[list[int]], list[int]]] = []
-    lower = -(-(n - 1) * target // (size - 1))
-    cap = 3 * lower + 10
 
     def add_round() -> None:
         groups, bye_list = _multi_groups(met, byes, size, smallest, seed=len(greedy))
@@ -189,25 +213,48 @@ def multi_schedule(n: int, size: int, smallest: int, double: bool = False) -> Sc
             byes[p] += 1
         greedy.append((groups, bye_list))
 
-    while len(greedy) < cap:
-        add_round()
-        if _spread(met)[0] >= target:
-            break
-    best: tuple | None = None
-    for attempt in range(EXTRA_ATTEMPTS + 1):
-        if attempt:
+    def attempt(rounds_wanted: int) -> tuple[tuple, list]:
+        while len(greedy) < rounds_wanted:
             add_round()
-        rounds = [([list(g) for g in groups], list(b)) for groups, b in greedy]
-        counts = [row[:] for row in met]
+        rounds = [([list(g) for g in groups], list(b)) for groups, b in greedy[:rounds_wanted]]
+        counts = [[0] * n for _ in range(n)]
+        _count(counts, [g for groups, _ in rounds for g in groups])
         low, high = _spread(counts)
-        if high - low > 1:
-            balance([g for g, _ in rounds], counts, seed=attempt, iterations=3000 + 40 * n)
+        if low < target or high - low > 1:
+            balance([g for g, _ in rounds], counts, seed=rounds_wanted, iterations=3000 + 40 * n)
             low, high = _spread(counts)
-        key = (low < target, high - low, len(rounds))
+        return (low < target, high - low, rounds_wanted), rounds
+
+    shortest = _shortest(n, size, smallest, target)
+    longest = max(shortest + EXTRA_ROUNDS, int(shortest * LENGTH_FACTOR))
+    best: tuple | None = None
+
+    def consider(length: int) -> bool:
+        nonlocal best
+        key, rounds = attempt(length)
         if best is None or key < best[0]:
             best = (key, rounds)
-        if low >= target and high - low <= 1:
+        return not key[0] and key[1] <= 1
+
+    for length in range(shortest, longest + 1):
+        if consider(length):
             break
+    else:
+        # no +-1 schedule that short: also try the lengths at which the plain greedy
+        # covers every pair, and go on while nothing covers every pair
+        while _spread(met)[0] < target and len(greedy) < 4 * shortest + 10:
+            add_round()
+        covered_at = len(greedy)
+        for length in range(longest + 1, covered_at + 6):
+            assert best is not None
+            if length > covered_at + 2 and not best[0][0] and best[0][1] <= 2:
+                break
+            if consider(length):
+                break
+        length = max(longest, covered_at + 2)
+        while best is not None and best[0][0] and length < 4 * shortest + 10:
+            length += 1
+            consider(length)
     assert best is not None
     seated = _seat_schedule(best[1], n)
     return tuple(

@@ -17,7 +17,7 @@ Two seats
 ---------
 Maximum-weight matching (``networkx.max_weight_matching``, maximum cardinality)
 inside small windows of the standings, so that a round of 10,000 entrants is a
-few hundred matchings of at most ~20 players:
+few hundred matchings of at most ~12 players (``WINDOW``):
 
 - Score groups (equal points) are processed from the top. A group of up to
   ``WINDOW`` players (with the players floating down from above) is one window; a

@@ -84,6 +84,13 @@ def test_multiplayer_pairs_meet_equally_often_within_one(n, size):
         assert _check_multi(n, size, double) <= 1
 
 
+def test_sixteen_at_four_seats_meet_exactly_once_in_five_rounds():
+    rounds = multi_schedule(16, 4, 3, False)
+    assert len(rounds) == 5
+    met = Counter(frozenset(p) for tables, _ in rounds for t in tables for p in combinations(t, 2))
+    assert len(met) == 120 and set(met.values()) == {1}
+
+
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 10, 12, 16, 17])
 def test_five_seats_pairs_meet_at_least_once_and_within_two(n):
     # documented: with five seats a +-1 schedule is not always found (or possible)
