@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bracket import BracketRun, Match, bracket_positions, next_power_of_two
+from .bracket import BracketRun, Match
 from .common import check_common, check_played
-from .elimination import _group, _seed_result, avoid_forbidden_first_round, bracket_members
+from .elimination import _group, rounds_if_seeds_win, winners_bracket
 from .types import Config, Entrant, FormatError, Round, Table
 
 
@@ -56,33 +56,11 @@ class DoubleElimination:
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         if self.config.grand_final_reset:
             return None  # a reset grand final depends on the result of the first
-        played: list[Round] = []
-        while True:
-            rnd = self.next_round(entrants, played)
-            if rnd is None:
-                return len(played)
-            tables = tuple(
-                Table(t.seats, _seed_result(t.seats, entrants), t.bracket) for t in rnd.tables
-            )
-            played.append(Round(rnd.number, tables, rnd.byes, rnd.label))
+        return rounds_if_seeds_win(self, entrants)
 
     def _run(self, entrants: list[Entrant], played: Sequence[Round]) -> BracketRun:
-        members = bracket_members(entrants, played)
-        n = len(members)
-        size = next_power_of_two(max(n, 2))
-        order = avoid_forbidden_first_round([e.id for e in members], size, self.config.forbidden)
-        slots: list[int | None] = [
-            order[s - 1] if s <= n else None for s in bracket_positions(size)
-        ]
+        size, order, slots, matches = winners_bracket(entrants, played, self.config.forbidden)
         w = size.bit_length() - 1
-        matches: list[Match] = []
-        for r in range(1, w + 1):
-            for i in range(size >> r):
-                if r == 1:
-                    sources = (("slot", 2 * i), ("slot", 2 * i + 1))
-                else:
-                    sources = (("win", ("W", r - 1, 2 * i)), ("win", ("W", r - 1, 2 * i + 1)))
-                matches.append(Match(key=("W", r, i), bracket="W", sources=sources))
         losers_rounds = 2 * (w - 1)
         for j in range(1, losers_rounds + 1):
             if j == 1:

@@ -135,34 +135,12 @@ class SingleElimination:
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         """Rounds if every table has a winner (forfeits of several seats can shorten it)."""
-        played: list[Round] = []
-        while True:
-            rnd = self.next_round(entrants, played)
-            if rnd is None:
-                return len(played)
-            tables = tuple(
-                Table(t.seats, _seed_result(t.seats, entrants), t.bracket) for t in rnd.tables
-            )
-            played.append(Round(rnd.number, tables, rnd.byes, rnd.label))
+        return rounds_if_seeds_win(self, entrants)
 
     # ---- two seats -------------------------------------------------------
     def _run(self, entrants: list[Entrant], played: Sequence[Round]) -> BracketRun:
-        members = bracket_members(entrants, played)
-        n = len(members)
-        size = next_power_of_two(max(n, 2))
-        order = avoid_forbidden_first_round([e.id for e in members], size, self.config.forbidden)
-        slots: list[int | None] = [
-            order[s - 1] if s <= n else None for s in bracket_positions(size)
-        ]
+        size, order, slots, matches = winners_bracket(entrants, played, self.config.forbidden)
         rounds = size.bit_length() - 1
-        matches: list[Match] = []
-        for r in range(1, rounds + 1):
-            for i in range(size >> r):
-                if r == 1:
-                    sources = (("slot", 2 * i), ("slot", 2 * i + 1))
-                else:
-                    sources = (("win", ("W", r - 1, 2 * i)), ("win", ("W", r - 1, 2 * i + 1)))
-                matches.append(Match(key=("W", r, i), bracket="W", sources=sources))
         if self.config.third_place and rounds >= 2:
             matches.append(
                 Match(
@@ -386,6 +364,39 @@ def _group(entrants: Sequence[Entrant], key: dict[int, tuple]) -> list[list[int]
             groups.append([e])
         previous = k
     return groups
+
+
+def rounds_if_seeds_win(fmt, entrants: list[Entrant]) -> int:
+    """How many rounds a bracket format plays when the better seed wins every table."""
+    played: list[Round] = []
+    while True:
+        rnd = fmt.next_round(entrants, played)
+        if rnd is None:
+            return len(played)
+        tables = tuple(
+            Table(t.seats, _seed_result(t.seats, entrants), t.bracket) for t in rnd.tables
+        )
+        played.append(Round(rnd.number, tables, rnd.byes, rnd.label))
+
+
+def winners_bracket(
+    entrants: list[Entrant], played: Sequence[Round], forbidden
+) -> tuple[int, list[int], list, list[Match]]:
+    """The two-seat winners' bracket: its size, the seeding order, first-round slots, every match."""
+    members = bracket_members(entrants, played)
+    n = len(members)
+    size = next_power_of_two(max(n, 2))
+    order = avoid_forbidden_first_round([e.id for e in members], size, forbidden)
+    slots: list[int | None] = [order[s - 1] if s <= n else None for s in bracket_positions(size)]
+    matches: list[Match] = []
+    for r in range(1, size.bit_length()):
+        for i in range(size >> r):
+            if r == 1:
+                sources = (("slot", 2 * i), ("slot", 2 * i + 1))
+            else:
+                sources = (("win", ("W", r - 1, 2 * i)), ("win", ("W", r - 1, 2 * i + 1)))
+            matches.append(Match(key=("W", r, i), bracket="W", sources=sources))
+    return size, order, slots, matches
 
 
 def _seed_result(seats: Sequence[int], entrants: Sequence[Entrant]):
