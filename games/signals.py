@@ -5,5 +5,5 @@ after a crash between commit and send)."""
 
 from django.dispatch import Signal
 
-# Sent with match_id=<int>.
+# Sent with match_id=<int> and rated=<bool> (so receivers can skip cheaply).
 match_finished = Signal()

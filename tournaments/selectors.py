@@ -19,6 +19,20 @@ def standings(tournament: Tournament) -> list[dict]:
     return rows
 
 
+def live_version(pk: int) -> dict | None:
+    """What the live fragment's ETag and cache key are made of, in one indexed lookup.
+
+    Every change the fragment shows moves one of these (services.touch bumps the version;
+    pairing moves the round; starting and finishing move the status). The creation time
+    is in it because a database rebuilt from scratch reuses primary keys.
+    """
+    return (
+        Tournament.objects.filter(pk=pk)
+        .values("created_at", "results_version", "status", "current_round", "organiser_id")
+        .first()
+    )
+
+
 def _standings(tournament: Tournament) -> list[dict]:
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     config = services.format_config(tournament)

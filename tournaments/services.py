@@ -97,6 +97,15 @@ def played_rounds(
     return rounds
 
 
+def touch(tournament_id: int) -> None:
+    """Bump the version that keys the standings cache, the live fragment's cache and its ETag.
+
+    Called on every change the live page shows (results, round starts, entries), not only
+    on results: idle viewers get 304s until it moves, so a missed bump is a stale page.
+    """
+    Tournament.objects.filter(pk=tournament_id).update(results_version=F("results_version") + 1)
+
+
 # ---- setting up --------------------------------------------------------------
 def create_tournament(
     *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
@@ -142,10 +151,12 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
             raise ValidationError(f"{player} plays only {player.game}.")
         if t.entries.filter(player=player).exists():
             raise ValidationError(f"{player} has already entered.")
-        return Entry.objects.create(
+        entry = Entry.objects.create(
             tournament=t, player=player, seed=seed, rating=rating_of(player, t.game),
             joined_round=t.current_round + 1,
         )  # fmt: skip
+        touch(t.pk)
+        return entry
 
 
 def withdraw_entry(*, entry: Entry) -> None:
@@ -153,12 +164,13 @@ def withdraw_entry(*, entry: Entry) -> None:
         t = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
         if t.status == TournamentStatus.REGISTRATION:
             entry.delete()
-            return
-        if t.status != TournamentStatus.RUNNING:
+        elif t.status != TournamentStatus.RUNNING:
             raise ValidationError("The tournament is over.")
-        Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
-            withdrawn_after=t.current_round
-        )
+        else:
+            Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
+                withdrawn_after=t.current_round
+            )
+        touch(t.pk)
 
 
 def forbid_pairing(*, first: Entry, second: Entry) -> ForbiddenPairing:
@@ -248,6 +260,7 @@ def repair_round(*, round_: Round) -> Round:
         if plan is None:
             raise ValidationError("Nothing is left to pair.")
         _create_tables(rnd, plan)
+        touch(t.pk)
         return rnd
 
 
@@ -271,6 +284,7 @@ def start_round(*, round_: Round) -> Round:
                     rated=t.rated, created_by=t.organiser,
                 )  # fmt: skip
             table.save(update_fields=["status", "match"])
+        touch(t.pk)
         if not rnd.tables.exists():  # only byes: nothing to wait for
             _finish_round_if_done(rnd)
         return rnd
@@ -291,9 +305,7 @@ def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
                     "forfeited": list(forfeited) if forfeited else [False] * n}  # fmt: skip
         t.status, t.finished_at = TableStatus.FINISHED, timezone.now()
         t.save(update_fields=["result", "status", "finished_at"])
-        Tournament.objects.filter(pk=t.round.tournament_id).update(
-            results_version=F("results_version") + 1
-        )
+        touch(t.round.tournament_id)
         _finish_round_if_done(t.round)
         return True
 
@@ -302,7 +314,7 @@ def _finish_round_if_done(rnd: Round) -> None:
     if rnd.tables.exclude(status=TableStatus.FINISHED).exists():
         return
     Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.FINISHED, finished_at=timezone.now())
-    Tournament.objects.filter(pk=rnd.tournament_id).update(results_version=F("results_version") + 1)
+    touch(rnd.tournament_id)
     if rnd.tournament.auto_advance:
         from tournaments import tasks  # tasks import services
 

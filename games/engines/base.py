@@ -137,12 +137,17 @@ class Engine(ABC):
         Must only use what `seat` may know (it is called on determinized states)."""
         return 0.5
 
+    # Per-bot parameter defaults an engine tunes for itself (e.g. how deep
+    # ismcts plays out before the heuristic judges); callers may override.
+    bot_defaults: dict[str, dict[str, Any]] = {}
+
     def bot_names(self) -> list[str]:
         return ["random", "greedy", "ismcts"]
 
     def make_bot(self, name: str, *, seed: int, **params: Any) -> Bot:
         from games.engines import bots
 
+        params = {**self.bot_defaults.get(name, {}), **params}
         return bots.make_bot(self, name, seed=seed, **params)
 
     # ---- rendering ------------------------------------------------------

@@ -26,7 +26,7 @@ def get_engine(slug: str) -> Engine:
 def _load() -> None:
     # Each engine package registers itself on import; listed here explicitly
     # so the set of games is visible in one place.
-    from games.engines import silkroad, yspahan  # noqa: F401
+    from games.engines import greatwall, silkroad, yspahan  # noqa: F401
 
 
 _load()

@@ -18,11 +18,25 @@ from django.utils import timezone
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
+from games.services import match_writes
 
 
 def bot_seed(match: Match, ply: int) -> int:
     # Same match and ply, same bot choice: a re-run task recomputes the same move.
     return (match.seed * 1_000_003 + ply * 7919) % (2**62)
+
+
+@dataclass(slots=True)
+class Decision:
+    """An applied decision not yet written: a MatchAction row to be."""
+
+    ply: int
+    seat: int
+    action: Action
+    label: str
+    source: str
+    time_used_ms: int
+    created_at: datetime
 
 
 @dataclass
@@ -31,7 +45,7 @@ class Runner:
     seats: list[Seat]
     engine: Engine
     state: Any
-    new_actions: list[MatchAction] = field(default_factory=list)
+    new_actions: list[Decision] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
 
@@ -44,7 +58,7 @@ class Runner:
 
     # ---- applying ------------------------------------------------------
     def apply(self, seat: int, action: Action, source: str, now: datetime | None = None,
-              used_ms: int | None = None) -> MatchAction:  # fmt: skip
+              used_ms: int | None = None) -> Decision:  # fmt: skip
         """Apply one decision of `seat`; raises IllegalAction with the state unchanged."""
         now = now or timezone.now()
         label = self.engine.describe(self.state, action)
@@ -53,10 +67,7 @@ class Runner:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
         self._charge_clock(seat, used_ms)
-        record = MatchAction(
-            match=self.match, ply=self.match.ply, seat=seat, action=action,
-            label=label[:200], source=source, time_used_ms=used_ms,
-        )  # fmt: skip
+        record = Decision(self.match.ply, seat, action, label[:200], source, used_ms, now)
         self.new_actions.append(record)
         self.match.ply += 1
         self.match.turn_started_at = now
@@ -158,16 +169,28 @@ class Runner:
         self.finished = True
 
     # ---- persisting -----------------------------------------------------
-    def persist(self) -> None:
-        """Write what changed; call inside the transaction that holds the match lock."""
+    def persist(self, *, expected_ply: int | None = None) -> bool:
+        """Write what changed; call inside a transaction.
+
+        Without `expected_ply` the caller holds the match lock. With it the match
+        row is written only if it is still running at that ply (an optimistic
+        check instead of a lock); returns False, writing nothing, if it is not."""
         self.match.state = self.engine.to_json(self.state) if self.state is not None else None
-        self.match.save()
+        if expected_ply is None:
+            self.match.save()
+        else:
+            self.match.updated_at = timezone.now()
+            values = {f.attname: getattr(self.match, f.attname)
+                      for f in Match._meta.concrete_fields if not f.primary_key}  # fmt: skip
+            unmoved = Match.objects.filter(
+                pk=self.match.pk, ply=expected_ply, status=MatchStatus.RUNNING
+            )
+            if not unmoved.update(**values):
+                return False
         if self.new_actions:
-            MatchAction.objects.bulk_create(self.new_actions)
+            match_writes.append_actions(self.match.pk, self.new_actions)
             self.new_actions = []
         if self.changed_seats:
-            Seat.objects.bulk_update(
-                [self.seats[i] for i in sorted(self.changed_seats)],
-                ["clock_ms", "forfeited", "timeouts", "score", "rank"],
-            )
+            match_writes.update_seats([self.seats[i] for i in sorted(self.changed_seats)])
             self.changed_seats = set()
+        return True

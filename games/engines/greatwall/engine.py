@@ -1,0 +1,117 @@
+"""The Great Wall engine object: the platform's contract (games/engines/base.py)."""
+
+from __future__ import annotations
+
+import random
+
+from games.engines.base import Engine
+
+from . import rules
+from .board import default_board
+from .constants import HIDDEN
+from .describe import describe as _describe
+from .heuristic import evaluate
+from .newgame import new_state
+from .observation import determinize as _determinize
+from .observation import observe
+from .scoring import ranks, scores
+from .state import State
+from .state import from_json as _from_json
+from .state import to_json as _to_json
+
+# Defaults for the generic ismcts bot (README "Bots").
+ISMCTS_DEFAULTS = {"rollout_depth": 0, "exploration": 0.1}
+
+
+class GreatWallEngine(Engine):
+    slug = "greatwall"
+    title = "Great Wall (Dschingis Khan – Bewegung an der Großen Mauer)"
+    min_players = 2
+    max_players = 4
+    # Random playouts to the end (~200-400 decisions, mostly random chip
+    # placements) say little: ismcts scores its leaves by the heuristic, whose
+    # values lie close together, hence less exploration (README "Bots").
+    bot_defaults = {"ismcts": ISMCTS_DEFAULTS}
+
+    def __init__(self) -> None:
+        self.board = default_board()
+
+    # ---- variants: none (the rulebook has no variants)
+    def validate_options(self, options: dict | None) -> dict:
+        if not options:
+            return {}
+        return super().validate_options(options)
+
+    # ---- the game
+    def new_game(self, *, players: int, seed: int, options: dict | None = None) -> State:
+        self.check_players(players)
+        opts = self.validate_options(options)
+        return new_state(self.board, players, seed, opts)
+
+    def to_act(self, state: State) -> int | None:
+        return None if state.over else state.seat
+
+    def legal_actions(self, state: State) -> list[dict]:
+        return rules.legal_actions(state, self.board)
+
+    def apply(self, state: State, action: dict) -> State:
+        return rules.apply(state, self.board, action)
+
+    def apply_unchecked(self, state: State, action: dict) -> State:
+        """apply without validation, for actions taken from legal_actions (bot playouts)."""
+        rules.execute(state, self.board, rules.parse_trusted(state, self.board, action))
+        return state
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def outcome(self, state: State) -> dict:
+        pts = scores(state)
+        return {
+            "scores": pts,
+            "ranks": ranks(pts),
+            "villages": [
+                sum(1 for v in range(len(state.stacks)) if state.controller(v) == p)
+                for p in range(state.n)
+            ],
+            "final": state.over,
+            "announced_by": state.announced if state.announced >= 0 else None,
+            "rounds": state.round,
+        }
+
+    def observation(self, state: State, seat: int | None) -> dict:
+        return observe(state, self.board, seat)
+
+    def describe(self, state: State, action: dict) -> str:
+        return _describe(state, self.board, action)
+
+    def redact_action(self, action: dict, actor: int, viewer: int | None) -> dict:
+        if viewer == actor or not isinstance(action, dict):
+            return action
+        if action.get("type") in ("lay", "setup") and "chip" in action:
+            return {**action, "chip": HIDDEN}
+        return action
+
+    def to_json(self, state: State) -> dict:
+        return _to_json(state)
+
+    def from_json(self, data: dict) -> State:
+        return _from_json(data)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return _determinize(state, seat, rng)
+
+    def num_players(self, state: State) -> int:
+        return state.n
+
+    # ---- bots and pages
+    def heuristic(self, state: State, seat: int) -> float:
+        return evaluate(state, self.board, seat)
+
+    def render_svg(self, observation: dict) -> str:
+        from .render import render_svg
+
+        return render_svg(observation, self.board)
