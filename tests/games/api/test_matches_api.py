@@ -6,7 +6,7 @@ import pytest
 
 from config.worker_process import celery_worker
 from games import services
-from games.engines.registry import get_engine
+from games.engines.registry import ENGINES, get_engine
 from games.models import Match, MatchAction, MatchStatus
 from tests.games.bot_client import ApiBot
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
@@ -43,10 +43,27 @@ def test_create_match_rejects_bad_seats(api_client, seats):
     assert Match.objects.count() == 0
 
 
-def _human_vs_human(api_client):
+def _human_vs_human(api_client, game="silkroad"):
     alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
-    match = services.create_match(game="silkroad", players=[alice, bob], seed=9)
+    match = services.create_match(game=game, players=[alice, bob], seed=9)
     return match, alice, bob
+
+
+def _play_moves(match, players, plies: int) -> Match:
+    """Both humans play random legal moves for `plies` decisions (through the service)."""
+    engine = get_engine(match.game)
+    rng = random.Random(match.pk)
+    for _ in range(plies):
+        match.refresh_from_db()
+        if match.status != MatchStatus.RUNNING:
+            break
+        legal = engine.legal_actions(engine.from_json(match.state))
+        user = players[match.to_act].user
+        services.submit_action(
+            match_id=match.pk, user=user, ply=match.ply, action=rng.choice(legal)
+        )
+    match.refresh_from_db()
+    return match
 
 
 def test_state_actions_and_error_codes(api_client):
@@ -100,11 +117,13 @@ def test_my_turns_lists_matches_waiting_for_me(api_client):
     assert api_client.get("/api/me/turns/").json() == []
 
 
-def test_no_response_or_page_for_a_seat_depends_on_what_it_cannot_see(api_client, client):
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_no_response_or_page_for_a_seat_depends_on_what_it_cannot_see(api_client, client, game):
     """Rewrite everything hidden from seat A (a determinized state): every API answer and
     page for A must stay byte-identical, so none can contain B's hidden cards."""
-    match, alice, bob = _human_vs_human(api_client)
-    engine = get_engine("silkroad")
+    match, alice, bob = _human_vs_human(api_client, game)
+    match = _play_moves(match, [alice, bob], 12)  # so the log holds hidden draws too
+    engine = get_engine(game)
     viewer = match.seats.get(index=0).player
 
     def views():
@@ -126,6 +145,15 @@ def test_no_response_or_page_for_a_seat_depends_on_what_it_cannot_see(api_client
         Match.objects.filter(pk=match.pk).update(state=engine.to_json(other))
         after = views()
         assert [_without_csrf(x) for x in after] == [_without_csrf(x) for x in before]
+    # the log (not derived from the state) shows the others' actions only as redacted
+    api_client.force_authenticate(viewer.user)
+    shown = api_client.get(f"/api/matches/{match.pk}/log/").json()
+    raw = list(MatchAction.objects.filter(match=match).order_by("ply"))
+    assert [row["ply"] for row in shown] == [a.ply for a in raw]
+    for row, a in zip(shown, raw, strict=True):
+        expected = a.action if a.seat == 0 else engine.redact_action(a.action, a.seat, 0)
+        assert row["action"] == expected
+        assert row["label"] in ("", a.label) and (row["label"] == a.label) == (expected == a.action)
 
 
 def _without_csrf(content: bytes) -> bytes:
