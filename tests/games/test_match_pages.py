@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
+from games.engines.registry import ENGINES
 from games.models import MatchAction, TimeControl, Variant
 from games.selectors import match_view
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
@@ -11,10 +12,14 @@ from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFact
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def duel():
+@pytest.fixture(params=sorted(ENGINES))
+def duel(request):
+    """Alice (seat 0) against a bot, at Alice's first decision, in every game."""
     alice = HumanPlayerFactory()
-    match = services.create_match(game="silkroad", players=[alice, EngineBotFactory()], seed=2)
+    match = services.create_match(game=request.param, players=[alice, EngineBotFactory()], seed=2)
+    while match.to_act != 0:
+        services.play_bot_decisions(match_id=match.pk, ply=match.ply)
+        match.refresh_from_db()
     return match, alice
 
 
@@ -35,10 +40,9 @@ def test_match_page_shows_board_and_the_seat_holders_choices(client, duel):
             0
         ]
     )
-    if match.to_act == 0:
-        client.force_login(alice.user)
-        html = client.get(reverse("match-detail", args=[match.pk])).content.decode()
-        assert 'class="act"' in html
+    client.force_login(alice.user)
+    html = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert 'class="act"' in html
 
 
 def test_live_panel_answers_204_when_nothing_changed(client, duel):
@@ -52,7 +56,7 @@ def test_playing_a_move_from_the_page(client, duel):
     match, alice = duel
     client.force_login(alice.user)
     legal = match_view(match, 0)["legal_actions"]
-    assert legal, "seat 0 decides first in this seeded match"
+    assert legal
     response = client.post(
         reverse("match-act", args=[match.pk]),
         {"ply": match.ply, "action": json.dumps(legal[0]["action"])},
