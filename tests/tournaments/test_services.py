@@ -150,3 +150,10 @@ def test_seed_demo_is_idempotent_and_starts_a_live_tournament():
     assert Player.objects.filter(kind=PlayerKind.ENGINE_BOT).count() == 4 + 8
     t = Tournament.objects.get()
     assert t.status == TournamentStatus.RUNNING and t.rounds.get().tables.count() == 2
+    # and a rated match of every game not already played in the (Silk Road) tournament
+    from games.engines.registry import ENGINES
+    from games.models import Match
+
+    demo = Match.objects.filter(table__isnull=True)
+    assert sorted(demo.values_list("game", flat=True)) == sorted(set(ENGINES) - {"silkroad"})
+    assert all(demo.values_list("rated", flat=True))

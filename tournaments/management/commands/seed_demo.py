@@ -4,7 +4,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games import services
-from games.models import Player
+from games.engines.registry import ENGINES
+from games.models import Match, Player
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
@@ -47,7 +48,19 @@ class Command(BaseCommand):
                 )
                 self.stdout.write(f"created bot {name} ({bot})")
         self._demo_tournament()
+        self._demo_matches()
         self.stdout.write(self.style.SUCCESS("demo data ready"))
+
+    def _demo_matches(self) -> None:
+        """One rated bot match of every game, so each game's pages and ladder show play."""
+        bots = list(Player.objects.filter(name__in=[name for name, *_ in DEMO_BOTS[:2]]))
+        for slug in sorted(ENGINES):
+            if Match.objects.filter(game=slug).exists():
+                continue
+            engine = ENGINES[slug]
+            players = [bots[i % len(bots)] for i in range(min(4, engine.max_players))]
+            match = services.create_match(game=slug, players=players, seed=1, rated=True)
+            self.stdout.write(f"started a {engine.title} demo match (#{match.pk})")
 
     def _demo_tournament(self) -> None:
         """A live Swiss of bots on 4-player Silk Road tables, so the pages show play at once."""
