@@ -6,25 +6,20 @@ tests/games/engines/silkroad`` (SILKROAD_GAMES also sizes the default run).
 """
 
 import json
-import os
 import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engines.silkroad import ENGINE as E
 from games.engines.silkroad.constants import ACTION_KINDS
 from games.engines.silkroad.state import DECISION_STAGES
+from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
 
-GAMES = int(os.environ.get("SILKROAD_GAMES", "200"))
-SETTINGS = settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+GAMES = game_count("SILKROAD", 200)
+SETTINGS = hypothesis_settings(GAMES)
 
 
 def independent_score(gems: list[int], colourless: int, tokens: int) -> int:
@@ -120,11 +115,7 @@ def check_game(players: int, seed: int, choice_seed: int) -> None:
     order = sorted(range(players), key=lambda p: (-expected[p], -s.drivers[p]))
     assert [out["ranks"][p] for p in order] == list(range(1, players + 1))
     # replaying the log from the seed gives the same game
-    r = E.new_game(players=players, seed=seed, options=options)
-    for a in log:
-        E.apply(r, a)
-    assert E.to_json(r) == E.to_json(s)
-    assert E.outcome(r) == out
+    assert_replays(E, players, seed, log, s, options)
 
 
 @SETTINGS
@@ -137,8 +128,7 @@ def test_random_games(players, seed, choice_seed):
     check_game(players, seed, choice_seed)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("SILKROAD_SLOW"), reason="set SILKROAD_SLOW=1 to run")
+@slow("SILKROAD")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_many_random_games(players):
     for i in range(max(GAMES, 1000) // 4):

@@ -6,11 +6,10 @@ The default run plays about a hundred games. More run only when asked:
 """
 
 import json
-import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engines.testkit import check_game
@@ -18,14 +17,10 @@ from games.engines.yspahan import ENGINE as E
 from games.engines.yspahan.board import BOARD
 from games.engines.yspahan.constants import CARD_COUNTS
 from games.engines.yspahan.state import STAGES
+from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
 
-GAMES = int(os.environ.get("YSPAHAN_GAMES", "100"))
-SETTINGS = settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+GAMES = game_count("YSPAHAN", 100)
+SETTINGS = hypothesis_settings(GAMES)
 
 
 def check_invariants(s) -> None:
@@ -122,11 +117,7 @@ def check_random_game(players: int, seed: int, choice_seed: int) -> None:
     assert out["scores"] == s.vp
     for p in range(players):
         assert out["ranks"][p] == 1 + sum(1 for q in range(players) if s.vp[q] > s.vp[p])
-    r = E.new_game(players=players, seed=seed)
-    for a in log:
-        E.apply(r, json.loads(json.dumps(a)))
-    assert E.to_json(r) == E.to_json(s)
-    assert E.outcome(r) == out
+    assert_replays(E, players, seed, log, s)
 
 
 @SETTINGS
@@ -144,16 +135,14 @@ def test_contract_with_the_testkit(players):
     check_game(E, players, 100 + players, every=11, determinizations=1)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("YSPAHAN_SLOW"), reason="set YSPAHAN_SLOW=1 to run")
+@slow("YSPAHAN")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games(players):
     for i in range(max(GAMES, 600) // 3):
         check_random_game(players, 50_000 + i, i)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("YSPAHAN_SLOW"), reason="set YSPAHAN_SLOW=1 to run")
+@slow("YSPAHAN")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_contract_many_games(players):
     for seed in range(4):
