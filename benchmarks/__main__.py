@@ -5,7 +5,7 @@
 
 import sys
 
-from benchmarks import engines, pairing, ratings, stack
+from benchmarks import engines, pairing, ratings, stack, standings_latency
 
 
 def main() -> None:
@@ -18,6 +18,8 @@ def main() -> None:
     pairing.main(quick)
     print("\n== ratings: recompute speed and ladder ==")
     ratings.main(quick)
+    print("\n== standings fragment latency under 50 clients, vs /health/ ==")
+    standings_latency.main(quick)
 
 
 if __name__ == "__main__":

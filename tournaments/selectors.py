@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.urls import reverse
 
 from tournaments import formats, services
-from tournaments.models import Entry, Round, Tournament, TournamentStatus
+from tournaments.bracket_svg import Box, Bracket, Seat
+from tournaments.models import Entry, Round, RoundStatus, Table, Tournament, TournamentStatus
 
 
 def standings(tournament: Tournament) -> list[dict]:
@@ -94,3 +96,222 @@ def progress(tournament: Tournament) -> dict:
 
 def entries_of(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.select_related("player"))
+
+
+# ---- the bracket picture -----------------------------------------------------
+BRACKET_FORMATS = ("single_elimination", "double_elimination")
+
+
+def bracket(
+    tournament: Tournament, rounds: list[Round] | None = None, entries: list[Entry] | None = None
+) -> Bracket | None:
+    """An elimination tournament's bracket for ``bracket_svg``: a box per table, linked to the
+    table its winner(s) go to. Two seats: the whole bracket, tables to come included, from
+    the format's own bracket; more seats: the tables paired so far. ``rounds`` (from
+    ``rounds_overview``) and ``entries`` save the queries when the caller has them."""
+    if tournament.format not in BRACKET_FORMATS or tournament.status in (
+        TournamentStatus.REGISTRATION, TournamentStatus.CANCELLED,
+    ):  # fmt: skip
+        return None
+    rounds = rounds_overview(tournament) if rounds is None else rounds
+    entries = entries_of(tournament) if entries is None else entries
+    names = {e.pk: str(e.player) for e in entries}
+    fmt = services.format_for(tournament)
+    finished = []
+    for r in rounds:
+        if r.status != RoundStatus.FINISHED:
+            break
+        finished.append(_as_format_round(r))
+    try:
+        run = fmt.bracket_run(services.entrants(tournament, entries), finished)
+    except formats.FormatError:
+        run = None  # rounds that no longer fit the bracket: draw what was played
+    if run is None:
+        return _played_bracket(rounds, names, fmt.config.advance)
+    return _two_seat_bracket(run, tournament.format, rounds, names, current=len(finished) + 1)
+
+
+def _as_format_round(r: Round) -> formats.Round:
+    tables = tuple(
+        formats.Table(
+            seats=tuple(s.entry_id for s in sorted(t.seats.all(), key=lambda s: s.index)),
+            result=_table_result(t),
+            bracket=t.bracket,
+        )
+        for t in r.tables.all()
+    )
+    return formats.Round(r.number, tables, tuple(b.entry_id for b in r.byes.all()), r.label)
+
+
+def _table_result(t: Table) -> formats.TableResult | None:
+    if t.result is None:
+        return None
+    return formats.TableResult(tuple(t.result["ranks"]), tuple(t.result.get("forfeited") or ()))
+
+
+def _detail(result: dict | None, index: int) -> str:
+    """What a seat shows at its right edge: the game score, else the place."""
+    if not result:
+        return ""
+    if index < len(result.get("forfeited") or ()) and result["forfeited"][index]:
+        return "forfeit"
+    scores = result.get("scores") or ()
+    if index < len(scores) and scores[index] is not None:
+        score = scores[index]
+        return f"{score:g}" if isinstance(score, int | float) else str(score)
+    ranks = result.get("ranks") or ()
+    return f"{ranks[index]}." if index < len(ranks) else ""
+
+
+def _href(table: Table | None) -> str | None:
+    return reverse("match-detail", args=[table.match_id]) if table and table.match_id else None
+
+
+def _key(match_key: tuple) -> str:
+    return "-".join(str(part) for part in match_key)
+
+
+def _two_seat_bracket(run, format_name: str, rounds: list[Round], names: dict[int, str],
+                      current: int) -> Bracket:  # fmt: skip
+    double = format_name == "double_elimination"
+    w = run.w if double else run.rounds
+    losers = run.losers_rounds if double else 0
+    by_key = run.by_key
+
+    def label(k: tuple, short: bool = False) -> str:
+        if k[0] == "W" and not double:
+            names = ("Final", "SF", "QF") if short else ("Final", "Semifinal", "Quarterfinal")
+            left = w - k[1]
+            if left == 0:
+                return names[0]
+            return f"{names[left]} {k[2] + 1}" if left < 3 else f"R{k[1]} · {k[2] + 1}"
+        if k[0] in ("W", "L"):
+            return f"{k[0]}{k[1]} · {k[2] + 1}"
+        if short:
+            return {"GF": "GF", "GF2": "GF reset", "3rd": "3rd place"}[k[0]]
+        return {"GF": "Grand final", "GF2": "Grand final reset", "3rd": "3rd place"}[k[0]]
+
+    empty_memo: dict = {}
+
+    def empty(src) -> bool:
+        """Structurally nobody: an empty slot, or what a bye match hands on (no loser; and no
+        winner when both its sources are empty). Decided by the draw alone."""
+        kind, ref = src
+        if kind == "slot":
+            return run.slots[ref] is None
+        if (kind, ref) not in empty_memo:
+            sources = by_key[ref].sources
+            test = any if kind == "lose" else all
+            empty_memo[(kind, ref)] = test(empty(s) for s in sources)
+        return empty_memo[(kind, ref)]
+
+    def hidden(m) -> bool:
+        return m.void or any(empty(s) for s in m.sources)
+
+    def place(k: tuple) -> tuple[str, int, int]:
+        if k[0] in ("W", "L"):
+            return k[0], k[1] - 1, k[2]
+        if k[0] == "3rd":
+            return "W", w - 1, 1
+        return "F", max(w, losers) + (k[0] == "GF2"), 0
+
+    tables = {
+        (r.number, frozenset(s.entry_id for s in t.seats.all())): t
+        for r in rounds for t in r.tables.all()
+    }  # fmt: skip
+    boxes, links = [], []
+    for m in run.matches:
+        if m.void:
+            continue
+        band, column, order = place(m.key)
+        box = Box(
+            key=_key(m.key), band=band, column=column, label=label(m.key), order=order,
+            sources=[_key(ref) for kind, ref in m.sources if kind == "win"],
+            hidden=hidden(m), conditional=m.key == ("GF2",) and m.decided is None,
+        )  # fmt: skip
+        boxes.append(box)
+        if box.hidden:
+            continue
+        links += [(_key(ref), box.key) for kind, ref in m.sources
+                  if kind == "win" and not hidden(by_key[ref])]  # fmt: skip
+        table = None
+        if m.players is not None and None not in m.players:
+            played_in = int(m.decided) if m.table else current if m.decided is None else None
+            table = tables.get((played_in, frozenset(m.players)))
+        if table is not None:
+            ranks = (table.result or {}).get("ranks") or []
+            seats = sorted(table.seats.all(), key=lambda s: s.index)
+            decided_winner = m.winner if m.table else None
+            if decided_winner is None and ranks.count(1) == 1:
+                decided_winner = seats[ranks.index(1)].entry_id  # a result the round waits on
+            box.seats = [
+                Seat(names.get(s.entry_id, "?"), _detail(table.result, s.index),
+                     won=s.entry_id == decided_winner)
+                for s in seats
+            ]  # fmt: skip
+            box.status, box.href = table.status, _href(table)
+            continue
+        for kind, ref in m.sources:
+            if kind == "slot":
+                who, known = run.slots[ref], True
+            else:
+                src = by_key[ref]
+                known = src.decided is not None
+                who = (src.winner if kind == "win" else src.loser) if known else None
+            if not known:
+                where = "winner" if kind == "win" else "loser"
+                box.seats.append(Seat(f"{where} of {label(ref, short=True)}", placeholder=True))
+            else:
+                won = m.decided is not None and who is not None and who == m.winner
+                box.seats.append(
+                    Seat(names.get(who, "?") if who else "nobody", "w/o" if won else "", won=won)
+                )
+        box.status = "walkover" if m.decided is not None else "pending"
+
+    columns = {}
+    for r in range(1, w + 1):
+        if double:
+            columns[("W", r - 1)] = "Winners final" if r == w else f"Winners round {r}"
+        else:
+            columns[("W", r - 1)] = {0: "Final", 1: "Semifinals", 2: "Quarterfinals"}.get(
+                w - r, f"Round {r}"
+            )
+    for j in range(1, losers + 1):
+        columns[("L", j - 1)] = "Losers final" if j == losers else f"Losers round {j}"
+    bands = {"W": "Winners' bracket", "L": "Losers' bracket"}
+    return Bracket(boxes=boxes, links=links, columns=columns, bands=bands)
+
+
+def _played_bracket(rounds: list[Round], names: dict[int, str], advance: int) -> Bracket:
+    """The tables paired so far, a column per round; a table links to the next table of each
+    player who went through (multiplayer elimination: the top ``advance`` of each table)."""
+    seated: list[dict[int, str]] = [  # per round: entrant -> key of their table
+        {s.entry_id: f"r{r.number}t{t.number}" for t in r.tables.all() for s in t.seats.all()}
+        for r in rounds
+    ]
+    boxes, links = {}, []
+    columns = {}
+    for ri, r in enumerate(rounds):
+        for order, t in enumerate(r.tables.all()):
+            band = "L" if t.bracket == "L" else "F" if t.bracket.startswith("GF") else "W"
+            columns.setdefault((band, ri), str(r))
+            key = f"r{r.number}t{t.number}"
+            ranks = (t.result or {}).get("ranks") or []
+            forfeited = (t.result or {}).get("forfeited") or []
+            box = Box(key=key, band=band, column=ri, order=order, status=t.status,
+                      label=f"{t.bracket} · table {t.number}" if band != "W" else f"Table {t.number}",
+                      href=_href(t))  # fmt: skip
+            for s in sorted(t.seats.all(), key=lambda s: s.index):
+                target = next((tables[s.entry_id] for tables in seated[ri + 1 :]
+                               if s.entry_id in tables), None)  # fmt: skip
+                rank = ranks[s.index] if s.index < len(ranks) else None
+                out_of_it = s.index < len(forfeited) and forfeited[s.index]
+                won = rank is not None and rank <= advance and not out_of_it
+                box.seats.append(Seat(names.get(s.entry_id, "?"), _detail(t.result, s.index),
+                                      won=won))  # fmt: skip
+                if won and target is not None and (key, target) not in links:
+                    links.append((key, target))
+            boxes[key] = box
+    for source, target in links:
+        boxes[target].sources.append(source)
+    return Bracket(boxes=list(boxes.values()), links=links, columns=columns)

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import condition, require_POST
 
 from games.engines.registry import get_engine
-from tournaments import selectors, services
+from tournaments import bracket_svg, selectors, services
 from tournaments.forms import EntryForm, ResultForm, TournamentForm
 from tournaments.models import Entry, Round, Table, Tournament
 
@@ -29,16 +29,22 @@ def _can_manage(request, t: Tournament) -> bool:
 def _context(request, t: Tournament) -> dict:
     rows = selectors.standings(t)
     tiebreaks = list(rows[0]["tiebreaks"]) if rows else []
+    rounds = selectors.rounds_overview(t)
+    entries = selectors.entries_of(t)
+    is_bracket = t.format in selectors.BRACKET_FORMATS
     return {
         "t": t,
         "standings": rows,
         "tiebreaks": tiebreaks,
-        "rounds": selectors.rounds_overview(t),
+        "rounds": rounds,
         "progress": selectors.progress(t),
-        "entries": selectors.entries_of(t),
+        "entries": entries,
         "manage": _can_manage(request, t),
         "entry_form": EntryForm(),
-        "is_bracket": t.format in ("single_elimination", "double_elimination"),
+        "is_bracket": is_bracket,
+        "bracket_svg": bracket_svg.render(selectors.bracket(t, rounds, entries))
+        if is_bracket
+        else "",
     }
 
 

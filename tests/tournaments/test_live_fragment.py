@@ -94,4 +94,3 @@ def test_organisers_get_their_forms_and_viewers_never_do():
 
 def test_a_missing_tournament_is_a_404():
     assert Client().get("/tournaments/999999/live/").status_code == 404
-

@@ -156,6 +156,15 @@ class DoubleElimination:
             label=self._label(run, tables),
         )
 
+    def bracket_run(self, entrants: list[Entrant], played: list[Round]) -> BracketRun:
+        """Both brackets replayed from the finished rounds, the next round's matches seated
+        and its walkovers decided: every match with its sources, for a picture."""
+        check_played(entrants, played)
+        run = self._run(entrants, played)
+        run.replay(played)
+        run.plan(len(played) + 1)
+        return run
+
     def final_ranking(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
         check_played(entrants, played)
         run = self._run(entrants, played)

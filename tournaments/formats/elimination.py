@@ -304,6 +304,18 @@ class SingleElimination:
             label="Final" if is_final else f"Round {number}",
         )
 
+    def bracket_run(self, entrants: list[Entrant], played: list[Round]) -> BracketRun | None:
+        """The two-seat bracket replayed from the finished rounds, the next round's matches
+        seated and its walkovers decided: every match with its sources, for a picture.
+        None with more seats (that bracket is planned a round at a time)."""
+        if self.config.table_size != 2:
+            return None
+        check_played(entrants, played)
+        run = self._run(entrants, played)
+        run.replay(played)
+        run.plan(len(played) + 1)
+        return run
+
     def final_ranking(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
         check_played(entrants, played)
         if self.config.table_size == 2:

@@ -25,14 +25,23 @@ The schedule is fixed in advance from the entrant list in seeding order
     is used: that is the +-1 rule, found this way for 3 and 4 seats for every n up
     to 65 (checked by the slow tests); e.g. 16 entrants at 4 seats: 5 rounds,
     everyone meets everyone exactly once; 10 at 4 seats: 5 rounds.
-  * Otherwise (it happens with 5 seats, where such schedules often don't exist at
-    all: for 9 entrants at a 5 and a 4 table none exists with 4 rounds) longer
-    schedules are tried as well, up to a few rounds past where the greedy alone
-    covers every pair, and the most even covering one wins (fewest uncovered
-    pairs, then smallest spread, then fewest rounds): every pair meets at least
-    once (twice) and counts are within two of each other for every n up to 65.
+  * Otherwise (only with 5 seats, where annealing gets stuck or no such schedule
+    exists that short) a tabu search that works on the pairs met too rarely or too
+    often (``grouping.even_out``) tries every length from L up to two rounds past
+    where the greedy alone covers every pair (lengths the fallback below uses
+    anyway), from the greedy schedule; the first +-1 schedule is used. With it
+    5 seats keep the +-1 rule for every n up to 65 except, single: 9, 10, 15, 20,
+    30, 45; double: 9, 10, 15, 20, 25, 30, 35, 40, 50 (e.g. 13 entrants: 8 rounds,
+    every pair meets 2 or 3 times; 18: 6 rounds). 9 and 10 have no +-1 schedule
+    below 14 and 17 rounds (every pair would meet 6-7 / 7-8 times; the reasons are
+    in the tests); the others are multiples of 5, all tables full, where none was
+    found that short.
+  * For those, the most even covering schedule of a few lengths past the covering
+    one wins (fewest uncovered pairs, then smallest spread, then fewest rounds):
+    every pair meets at least once (twice) and counts are within two.
   The schedule depends only on (n, k, smallest table, double) and is cached; for
-  65 entrants it takes up to a few seconds of CPU to build the first time.
+  65 entrants it takes up to a few seconds of CPU to build the first time (5 seats,
+  every n from 4 to 65 single and double: about 40 s in all on a busy 2-core machine).
   Seats: each table's seat order is the permutation that least repeats seats its
   players already had, revisited with the whole schedule known, so everybody sits
   at each seat about equally often (counts within one, occasionally two).
@@ -73,7 +82,7 @@ from .common import (
     seeding_order,
     table_sizes,
 )
-from .grouping import balance, partition
+from .grouping import balance, even_out, partition
 from .types import Config, Entrant, Round, Table
 
 # A schedule over seeding indices: rounds of (tables in seat order, byes).
@@ -194,6 +203,11 @@ def _shortest(n: int, size: int, smallest: int, target: int) -> int:
 # max(bound + EXTRA_ROUNDS, bound * LENGTH_FACTOR) and keeps the first +-1 schedule.
 EXTRA_ROUNDS = 4
 LENGTH_FACTOR = 1.5
+# When that fails, a tabu search (TABU_STEPS steps) tries every length from the bound up
+# to SEARCH_PAST_COVER rounds past where the plain greedy covers every pair (the lengths
+# the fallback considers anyway). More steps did not find more (5 seats, n <= 65).
+SEARCH_PAST_COVER = 2
+TABU_STEPS = 300
 
 
 @lru_cache(maxsize=64)
@@ -236,25 +250,47 @@ def multi_schedule(n: int, size: int, smallest: int, double: bool = False) -> Sc
             best = (key, rounds)
         return not key[0] and key[1] <= 1
 
+    def search(length: int) -> bool:
+        """The tabu search (``grouping.even_out``) from the greedy schedule of this length."""
+        nonlocal best
+        rounds = [([list(g) for g in groups], list(b)) for groups, b in greedy[:length]]
+        counts = [[0] * n for _ in range(n)]
+        _count(counts, [g for groups, _ in rounds for g in groups])
+        if not even_out([g for g, _ in rounds], counts, seed=length, iterations=TABU_STEPS):
+            return False
+        low, high = _spread(counts)
+        if low < target:
+            return False
+        best = ((False, high - low, length), rounds)
+        return True
+
     for length in range(shortest, longest + 1):
         if consider(length):
             break
     else:
-        # no +-1 schedule that short: also try the lengths at which the plain greedy
-        # covers every pair, and go on while nothing covers every pair
+        # no +-1 schedule that short (5 seats: annealing gets stuck, or none exists):
+        # look further, up to where the plain greedy covers every pair
         while _spread(met)[0] < target and len(greedy) < 4 * shortest + 10:
             add_round()
         covered_at = len(greedy)
-        for length in range(longest + 1, covered_at + 6):
-            assert best is not None
-            if length > covered_at + 2 and not best[0][0] and best[0][1] <= 2:
-                break
-            if consider(length):
-                break
-        length = max(longest, covered_at + 2)
-        while best is not None and best[0][0] and length < 4 * shortest + 10:
-            length += 1
-            consider(length)
+        reach = max(longest, covered_at + SEARCH_PAST_COVER)
+        while len(greedy) < reach:
+            add_round()
+        per_round = sum(k * (k - 1) // 2 for k in table_sizes(n, size, smallest)[0])
+        enough = target * n * (n - 1) // 2  # meetings for every pair to meet `target` times
+        lengths = [r for r in range(shortest, reach + 1) if r * per_round >= enough]
+        if not any(search(r) for r in lengths):
+            # none: the most even covering schedule (annealed) of these lengths wins
+            for length in range(longest + 1, covered_at + 6):
+                assert best is not None
+                if length > covered_at + 2 and not best[0][0] and best[0][1] <= 2:
+                    break
+                if consider(length):
+                    break
+            length = max(longest, covered_at + 2)
+            while best is not None and best[0][0] and length < 4 * shortest + 10:
+                length += 1
+                consider(length)
     assert best is not None
     seated = _seat_schedule(best[1], n)
     return tuple(
