@@ -30,7 +30,6 @@ import math
 import os
 import random
 import secrets
-import signal
 import socket
 import statistics
 import subprocess
@@ -132,38 +131,19 @@ def gunicorn_server(*, workers: int, threads: int, settings_module: str, timeout
     """gunicorn on the database and cache this process uses; yields the port."""
     from django.conf import settings
 
-    from config.worker_process import current_database_url
+    from config.worker_process import process_group, project_env
 
     port = _free_port()
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE=settings_module,
-        DATABASE_URL=current_database_url(),
-        VAR_DIR=str(settings.VAR_DIR),
-        DEBUG="0",  # as in production: no query log, no debug pages
-        LOG_LEVEL="WARNING",
-    )
-    if settings.REDIS_URL:
-        env["REDIS_URL"] = settings.REDIS_URL
+    # DEBUG off as in production: no query log, no debug pages
+    env = project_env(settings_module, DEBUG="0", LOG_LEVEL="WARNING")
     args = [sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
             "--workers", str(workers), "--threads", str(threads),
             "--backlog", "2048", "--log-level", "warning"]  # fmt: skip
     log_path = Path(settings.VAR_DIR) / f"bench-gunicorn-{os.getpid()}.log"
-    with open(log_path, "a+") as log:
-        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)  # fmt: skip
-        try:
-            _wait_until_serving(proc, port, timeout, log_path)
-            yield port
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(timeout=10)
+    with process_group(args, env, log_path) as proc:
+        _wait_until_serving(proc, port, timeout, log_path)
+        yield port
 
 
 def _wait_until_serving(proc: subprocess.Popen, port: int, timeout: float, log: Path) -> None:

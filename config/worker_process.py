@@ -28,6 +28,36 @@ def current_database_url() -> str:
     return f"postgres://{auth}{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
+def project_env(settings_module: str, **extra: str) -> dict:
+    """The environment for a child process of the project on this process's database,
+    var/ folder and (if any) Redis."""
+    env = dict(os.environ)
+    env.update(DJANGO_SETTINGS_MODULE=settings_module, DATABASE_URL=current_database_url(),
+               VAR_DIR=str(settings.VAR_DIR), **extra)  # fmt: skip
+    if settings.REDIS_URL:
+        env["REDIS_URL"] = settings.REDIS_URL
+    return env
+
+
+@contextmanager
+def process_group(args: list[str], env: dict, log_path: Path):
+    """Run `args` in its own process group, output appended to `log_path`; on exit
+    stop the whole group (TERM, then KILL after 20 s)."""
+    with open(log_path, "a+") as log:
+        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)  # fmt: skip
+        try:
+            yield proc
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(timeout=10)
+
+
 @contextmanager
 def celery_worker(
     *,
@@ -36,35 +66,15 @@ def celery_worker(
     settings_module: str = "config.settings.test",
 ):
     """Start `celery worker` (optionally with embedded beat) on the current database."""
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE=settings_module,
-        DATABASE_URL=current_database_url(),
-        VAR_DIR=str(settings.VAR_DIR),
-        MATCH_STALLED_S="2",
-        **(extra_env or {}),
-    )
-    if settings.REDIS_URL:
-        env["REDIS_URL"] = settings.REDIS_URL
+    env = project_env(settings_module, MATCH_STALLED_S="2", **(extra_env or {}))
     args = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
             "--without-gossip", "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
     if beat:
         schedule = Path(settings.VAR_DIR) / f"beat-{os.getpid()}-{time.time_ns()}"
         args += ["-B", "--scheduler", "celery.beat:PersistentScheduler", "-s", str(schedule)]
-    log = open(Path(settings.VAR_DIR) / f"worker-{os.getpid()}.log", "a+")  # noqa: SIM115
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)  # fmt: skip
-    try:
+    with process_group(args, env, Path(settings.VAR_DIR) / f"worker-{os.getpid()}.log") as proc:
         _wait_until_ready(proc)
         yield proc
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
 
 
 def _wait_until_ready(proc: subprocess.Popen, timeout: float = 90) -> None:

@@ -120,6 +120,17 @@ def partition(
     return best
 
 
+def _even_split(met: Matrix) -> tuple[int, int, int]:
+    """(pairs, lam, rem): the meetings spread as evenly as they can be are lam for
+    every pair, plus one for rem of them."""
+    n = len(met)
+    npairs = n * (n - 1) // 2
+    if npairs == 0:
+        return 0, 0, 0
+    total = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
+    return (npairs, *divmod(total, npairs))
+
+
 def balance(
     rounds: list[list[list[int]]],
     met: list[list[int]],
@@ -140,11 +151,9 @@ def balance(
     counts ended within one of each other.
     """
     n = len(met)
-    npairs = n * (n - 1) // 2
+    npairs, lam, rem = _even_split(met)
     if npairs == 0:
         return True
-    total = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
-    lam, rem = divmod(total, npairs)
     best_possible = rem * (lam + 1) ** 2 + (npairs - rem) * lam**2
     current = sum(met[a][b] ** 2 for a in range(n) for b in range(a + 1, n))
     if current == best_possible:
@@ -298,11 +307,9 @@ def even_out(
     most even schedule seen (smallest sum of squared counts).
     """
     n = len(met)
-    npairs = n * (n - 1) // 2
+    npairs, lam, rem = _even_split(met)
     if npairs == 0:
         return True
-    total = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
-    lam, rem = divmod(total, npairs)
     top = lam + (1 if rem else 0)
     movable = [r for r in rounds if len(r) >= 2]
     where = [{p: ti for ti, t in enumerate(r) for p in t} for r in movable]
