@@ -2,18 +2,18 @@
 
 The default run plays GREATWALL_GAMES (200) hypothesis games with invariant
 checks after every decision, plus a few full contract checks (testkit). The
-`slow` test plays many more: ``GREATWALL_SLOW=1 GREATWALL_GAMES=2000 pytest -m
-slow tests/games/engines/greatwall``.
+`slow` test plays many more, GREATWALL_GAMES in all (at least 600) over 2, 3
+and 4 players, with a testkit contract check every 20th game:
+``GREATWALL_SLOW=1 GREATWALL_GAMES=2000 pytest -m slow tests/games/engines/greatwall``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engines.greatwall import ENGINE as E
@@ -31,15 +31,11 @@ from games.engines.greatwall.scoring import village_points
 from games.engines.greatwall.state import DECISION_STAGES
 from games.engines.greatwall.walls import can_place, placeable, tree_path
 from games.engines.testkit import check_game
+from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
 
 BOARD = E.board
-GAMES = int(os.environ.get("GREATWALL_GAMES", "200"))
-SETTINGS = settings(
-    max_examples=GAMES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+GAMES = game_count("GREATWALL", 200)
+SETTINGS = hypothesis_settings(GAMES)
 
 
 def check_invariants(s) -> None:
@@ -151,11 +147,7 @@ def check_random_game(players: int, seed: int, choice_seed: int) -> None:
     for p in range(players):
         assert out["ranks"][p] == 1 + sum(1 for q in range(players) if expected[q] > expected[p])
     # replaying the log from the seed gives the same game
-    r = E.new_game(players=players, seed=seed)
-    for a in log:
-        E.apply(r, a)
-    assert E.to_json(r) == E.to_json(s)
-    assert E.outcome(r) == out
+    assert_replays(E, players, seed, log, s)
 
 
 @SETTINGS
@@ -173,11 +165,12 @@ def test_the_testkit_contract_checks(players, seed):
     check_game(E, players, seed=100 * seed + players, every=5, determinizations=2)
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("GREATWALL_SLOW"), reason="set GREATWALL_SLOW=1 to run")
+@slow("GREATWALL")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games(players):
-    for i in range(max(GAMES, 600) // 3):
+    # GREATWALL_GAMES games in all (at least 600), shared out over the player counts
+    total = max(GAMES, 600)
+    for i in range(total // 3 + (players - 2 < total % 3)):
         check_random_game(players, 50_000 + i, i)
         if i % 20 == 0:
             check_game(E, players, seed=90_000 + i, every=40, determinizations=1)
