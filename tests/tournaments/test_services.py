@@ -157,3 +157,5 @@ def test_seed_demo_is_idempotent_and_starts_a_live_tournament():
     demo = Match.objects.filter(table__isnull=True)
     assert sorted(demo.values_list("game", flat=True)) == sorted(set(ENGINES) - {"silkroad"})
     assert all(demo.values_list("rated", flat=True))
+    for match in demo:  # four different bots, so the ratings mean something
+        assert len(set(match.seats.values_list("player", flat=True))) == 4

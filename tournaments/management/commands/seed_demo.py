@@ -53,12 +53,12 @@ class Command(BaseCommand):
 
     def _demo_matches(self) -> None:
         """One rated bot match of every game, so each game's pages and ladder show play."""
-        bots = list(Player.objects.filter(name__in=[name for name, *_ in DEMO_BOTS[:2]]))
+        bots = [Player.objects.get(name=name) for name, *_ in DEMO_BOTS]  # four different bots
         for slug in sorted(ENGINES):
             if Match.objects.filter(game=slug).exists():
                 continue
             engine = ENGINES[slug]
-            players = [bots[i % len(bots)] for i in range(min(4, engine.max_players))]
+            players = bots[: min(len(bots), engine.max_players)]
             match = services.create_match(game=slug, players=players, seed=1, rated=True)
             self.stdout.write(f"started a {engine.title} demo match (#{match.pk})")
 
