@@ -7,7 +7,7 @@ from games.models.matches import (
     TimeoutPolicy,
     Variant,
 )
-from games.models.players import Player, PlayerKind
+from games.models.players import Player, PlayerKind, fold_name, name_taken
 
 __all__ = [
     "Match",
@@ -19,4 +19,6 @@ __all__ = [
     "TimeControl",
     "TimeoutPolicy",
     "Variant",
+    "fold_name",
+    "name_taken",
 ]

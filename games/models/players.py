@@ -1,6 +1,15 @@
+import unicodedata
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+
+
+def fold_name(name: str) -> str:
+    """The form two names are compared in: NFKC, case-folded (so "Alice", "ALICE" and
+    the full-width "Ａｌｉｃｅ" are one name)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 class PlayerKind(models.TextChoices):
@@ -19,6 +28,8 @@ class Player(models.Model):
     name = models.SlugField(
         max_length=40, unique=True, help_text="Handle shown in tables and URLs."
     )
+    # fold_name(name), set in save(): the unique key across humans and bots.
+    name_key = models.CharField(max_length=80, unique=True, editable=False)
     display_name = models.CharField(max_length=80, blank=True)
     kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.HUMAN)
     user = models.OneToOneField(
@@ -65,6 +76,26 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name or self.name
 
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = fold_name(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    def validate_unique(self, exclude=None) -> None:
+        # name_key is not a form field, so forms (the admin) would not check it.
+        super().validate_unique(exclude)
+        if self.name and name_taken(self.name, exclude_pk=self.pk):
+            raise ValidationError({"name": "That name is taken (names ignore case)."})
+
     @property
     def is_bot(self) -> bool:
         return self.kind != PlayerKind.HUMAN
+
+
+def name_taken(name: str, *, exclude_pk: int | None = None) -> bool:
+    qs = Player.objects.filter(name_key=fold_name(name))
+    if exclude_pk is not None:
+        qs = qs.exclude(pk=exclude_pk)
+    return qs.exists()

@@ -4,22 +4,65 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 from rest_framework.authtoken.models import Token
 
 from games.engines.registry import ENGINES
-from games.models import Player, PlayerKind
+from games.models import Player, PlayerKind, name_taken
+from games.receivers import bot_account
 
 User = get_user_model()
+NAME_MAX = Player._meta.get_field("name").max_length
+TAKEN = "That name is taken (names ignore case and look-alike letters)."
 
 
-@transaction.atomic
+def _player_name_for(username: str) -> str:
+    return slugify(username)[:NAME_MAX] or "player"
+
+
+def _reserved(name: str) -> bool:
+    # The shared built-in bot players are named after their bot (see builtin_bot_player).
+    return any(name in e.bot_names() for e in ENGINES.values())
+
+
+def ensure_human_player(user) -> Player:
+    """The human player of `user`, made if missing, named after the account; a free
+    variant of the name ("name-2", ...) if another player holds it already."""
+    existing = Player.objects.filter(user=user).first()
+    if existing is not None:
+        return existing
+    base = _player_name_for(user.username)
+    for n in range(1, 1000):
+        suffix = "" if n == 1 else f"-{n}"
+        name = base[: NAME_MAX - len(suffix)] + suffix
+        if name_taken(name) or _reserved(name):
+            continue
+        try:
+            # A savepoint: a concurrent sign-up may take the name between check and insert.
+            with transaction.atomic():
+                return Player.objects.create(name=name, kind=PlayerKind.HUMAN, user=user)
+        except IntegrityError:
+            if Player.objects.filter(user=user).exists():
+                return Player.objects.get(user=user)
+    raise ValidationError("No free player name for this account.")
+
+
 def register_human(*, username: str, password: str, email: str = "") -> Player:
     """A person's account and their player, in one step (the sign-up page)."""
-    if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError({"username": "That name is taken."})
-    user = User.objects.create_user(username=username, password=password, email=email)
-    return Player.objects.create(name=username.lower(), kind=PlayerKind.HUMAN, user=user)
+    name = _player_name_for(username)
+    taken = User.objects.filter(username__iexact=username).exists() or name_taken(name)
+    if taken or _reserved(name):
+        raise ValidationError({"username": TAKEN})
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, password=password, email=email)
+            player = Player.objects.get(user=user)  # made by the post_save receiver
+            if player.name != name:  # another sign-up took the name meanwhile
+                raise IntegrityError
+    except IntegrityError:
+        raise ValidationError({"username": TAKEN}) from None
+    return player
 
 
 def _check_bot_name(bot_name: str, game: str) -> None:
@@ -35,29 +78,39 @@ def create_engine_bot(
     *, name: str, bot_name: str, params: dict | None = None, game: str = "", description: str = ""
 ) -> Player:
     _check_bot_name(bot_name, game)
-    if Player.objects.filter(name=name).exists():
-        raise ValidationError({"name": "That name is taken."})
-    return Player.objects.create(
-        name=name,
-        kind=PlayerKind.ENGINE_BOT,
-        bot_name=bot_name,
-        bot_params=params or {},
-        game=game,
-        description=description,
-    )
+    if name_taken(name):
+        raise ValidationError({"name": TAKEN})
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                name=name,
+                kind=PlayerKind.ENGINE_BOT,
+                bot_name=bot_name,
+                bot_params=params or {},
+                game=game,
+                description=description,
+            )
+    except IntegrityError:
+        raise ValidationError({"name": TAKEN}) from None
 
 
 @transaction.atomic
 def create_external_bot(*, name: str, owner=None, description: str = "") -> tuple[Player, str]:
     """A bot program's account: a user with no password and an API token."""
-    if Player.objects.filter(name=name).exists() or User.objects.filter(username=name).exists():
-        raise ValidationError({"name": "That name is taken."})
-    user = User(username=name)
-    user.set_unusable_password()
-    user.save()
-    player = Player.objects.create(
-        name=name, kind=PlayerKind.EXTERNAL_BOT, user=user, owner=owner, description=description
-    )
+    if name_taken(name) or User.objects.filter(username__iexact=name).exists():
+        raise ValidationError({"name": TAKEN})
+    try:
+        with transaction.atomic(), bot_account():
+            # The account is the bot's: no human player is made for it.
+            user = User(username=name)
+            user.set_unusable_password()
+            user.save()
+            player = Player.objects.create(
+                name=name, kind=PlayerKind.EXTERNAL_BOT, user=user, owner=owner,
+                description=description,
+            )  # fmt: skip
+    except IntegrityError:
+        raise ValidationError({"name": TAKEN}) from None
     token = Token.objects.create(user=user)
     return player, token.key
 

@@ -15,12 +15,33 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 class HumanPlayerFactory(factory.django.DjangoModelFactory):
+    """The player every account gets (made by games.receivers); fields given are set on it."""
+
     class Meta:
         model = Player
 
     user = factory.SubFactory(UserFactory)
     name = factory.LazyAttribute(lambda p: p.user.username)
     kind = PlayerKind.HUMAN
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        player = Player.objects.get(user=kwargs.pop("user"))
+        for field, value in kwargs.items():
+            setattr(player, field, value)
+        player.save()
+        return player
+
+
+class BotUserFactory(UserFactory):
+    """An account for an external bot program: no human player is made for it."""
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        from games.receivers import bot_account
+
+        with bot_account():
+            return super()._create(model_class, *args, **kwargs)
 
 
 class EngineBotFactory(factory.django.DjangoModelFactory):
@@ -37,7 +58,7 @@ class ExternalBotFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Player
 
-    user = factory.SubFactory(UserFactory, username=factory.Sequence(lambda n: f"extbot{n}"))
+    user = factory.SubFactory(BotUserFactory, username=factory.Sequence(lambda n: f"extbot{n}"))
     name = factory.LazyAttribute(lambda p: p.user.username)
     kind = PlayerKind.EXTERNAL_BOT
 

@@ -117,3 +117,110 @@ def test_signup_rejects_weak_password(client):
     response = client.post("/signup/", {"username": "dave", "password1": "123", "password2": "123"})
     assert response.status_code == 200
     assert not Player.objects.filter(name="dave").exists()
+
+
+# ---- every account is a player; names unique after folding --------------------
+def _seatable(user) -> Player:
+    """The account's player can be seated: a match against a bot starts with it."""
+    player = Player.objects.get(user=user)
+    assert player.kind == PlayerKind.HUMAN
+    match = services.create_match(
+        game="silkroad", players=[player, EngineBotFactory()], created_by=user
+    )
+    assert match.status == "running"
+    return player
+
+
+def test_createsuperuser_gets_a_player_that_can_be_seated():
+    call_command("createsuperuser", "--noinput", username="Root", email="r@example.com")
+    from django.contrib.auth import get_user_model
+
+    root = get_user_model().objects.get(username="Root")
+    assert _seatable(root).name == "root"
+
+
+def test_create_user_in_the_shell_gets_a_player():
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(username="Shelly.Lee", password="pw-1234567")
+    assert _seatable(user).name == "shellylee"
+
+
+def test_account_whose_name_is_held_by_a_bot_gets_a_free_variant():
+    EngineBotFactory(name="alice")
+    user = UserFactory(username="ALICE")
+    assert Player.objects.get(user=user).name == "alice-2"
+    user.save()  # saving again makes no second player
+    assert Player.objects.filter(user=user).count() == 1
+
+
+def test_names_are_unique_ignoring_case_and_look_alikes():
+    human = services.register_human(username="alice", password="a-long-password-1")
+    assert human.name_key == "alice"
+    for name in ("Alice", "ＡＬＩＣＥ"):  # the second is full-width: NFKC folds it to "alice"
+        with pytest.raises(ValidationError):
+            services.create_engine_bot(name=name, bot_name="random")
+        with pytest.raises(ValidationError):
+            services.create_external_bot(name=name)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(name="ALICE", kind=PlayerKind.ENGINE_BOT, bot_name="random")
+
+
+def test_bot_beside_a_human_of_the_same_name_is_a_400(api_client):
+    HumanPlayerFactory(user__username="alice")
+    api_client.force_authenticate(HumanPlayerFactory().user)
+    response = api_client.post("/api/players/bots/", {"name": "Alice"}, format="json")
+    assert response.status_code == 400
+    assert "taken" in response.json()["name"][0]
+    assert not Player.objects.filter(kind=PlayerKind.EXTERNAL_BOT).exists()
+
+
+def test_external_bot_account_has_only_its_bot_player():
+    player, _ = services.create_external_bot(name="solo-bot")
+    assert list(Player.objects.filter(user=player.user)) == [player]
+
+
+def test_signup_with_a_bots_name_is_a_form_error(client):
+    EngineBotFactory(name="zed")
+    response = client.post(
+        "/signup/",
+        {"username": "Zed", "password1": "s3cure-pass-word", "password2": "s3cure-pass-word"},
+    )
+    assert response.status_code == 200
+    assert "taken" in response.content.decode()
+    assert not Player.objects.filter(kind=PlayerKind.HUMAN).exists()
+
+
+def test_admin_form_refuses_a_look_alike_name(client):
+    EngineBotFactory(name="zed")
+    admin = UserFactory(username="boss", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    response = client.post(
+        "/admin/games/player/add/",
+        {"name": "ZED", "kind": "engine_bot", "bot_name": "random", "bot_params": "{}",
+         "is_active": "on"},
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert "taken" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_gives_existing_accounts_players_and_keys():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("games", "0003_matchaction_no_separate_match_index")]
+    executor = MigrationExecutor(connection)
+    latest = executor.loader.graph.leaf_nodes("games")
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    OldUser, OldPlayer = old.get_model("auth", "User"), old.get_model("games", "Player")
+    OldPlayer.objects.create(name="bob", kind="engine_bot", bot_name="random")
+    OldUser.objects.create(username="Bob")  # historical models send no signal: no player
+    OldUser.objects.create(username="carol")
+    executor = MigrationExecutor(connection)
+    executor.migrate(latest)
+    carol = Player.objects.get(user__username="carol")
+    assert (carol.name, carol.name_key, carol.kind) == ("carol", "carol", PlayerKind.HUMAN)
+    assert Player.objects.get(user__username="Bob").name == "bob-2"
+    assert Player.objects.get(name="bob").name_key == "bob"
