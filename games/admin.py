@@ -1,6 +1,8 @@
 from django.contrib import admin
 
-from games.models import Match, MatchAction, Player, Seat, TimeControl, Variant
+from games.models import Match, MatchAction, MatchStatus, Player, Seat, TimeControl, Variant
+
+HIDDEN_WHILE = (MatchStatus.PENDING, MatchStatus.RUNNING)
 
 
 @admin.register(Player)
@@ -71,6 +73,13 @@ class MatchAdmin(admin.ModelAdmin):
         "created_at",
     ]
     raw_id_fields = ["variant", "created_by"]
+
+    def get_exclude(self, request, obj=None):
+        # While a match runs its seed would rebuild every hidden hand; only superusers see it.
+        exclude = list(super().get_exclude(request, obj) or [])
+        if not request.user.is_superuser and (obj is None or obj.status in HIDDEN_WHILE):
+            exclude.append("seed")
+        return exclude
 
 
 @admin.register(MatchAction)

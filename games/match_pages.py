@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchStatus
+from games.models import Match, MatchStatus
 
 
 def match_list(request):
@@ -78,22 +78,19 @@ def match_act(request, pk: int):
 
 
 def match_replay(request, pk: int):
-    """Step through a finished match from the spectator's seat."""
+    """Step through a finished match: the board and every seat's hand."""
     match = get_object_or_404(Match, pk=pk)
-    if match.status == MatchStatus.RUNNING:
+    if (
+        not selectors.record_is_public(match)
+        or match.outcome
+        and match.outcome.get("over_the_board")
+    ):
         return redirect("match-detail", pk=match.pk)
-    engine = get_engine(match.game)
-    actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
-    ply = max(0, min(_int(request.GET.get("ply")) or 0, len(actions)))
-    state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
-    for a in actions[:ply]:
-        state = engine.apply(state, a.action)
+    step = selectors.replay_step(match, _int(request.GET.get("ply")) or 0)
     context = {
         "match": match,
-        "ply": ply,
-        "last": len(actions),
-        "board": mark_safe(engine.render_svg(engine.observation(state, None))),
-        "current": actions[ply - 1] if ply else None,
+        **step,
+        "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),
     }
     template = "games/match_replay.html#step" if request.htmx else "games/match_replay.html"
     return render(request, template, context)

@@ -39,6 +39,12 @@ def match_list(*, status: str | None = None, game: str | None = None, player: st
     return qs
 
 
+def record_is_public(match: Match) -> bool:
+    """The seed, the raw state and every unredacted action are public only once the
+    match is over (finished or aborted); before that they would reveal hidden cards."""
+    return match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+
+
 def viewer_seats(match: Match, user) -> list[int]:
     """The seats `user` holds in `match` (several only if the same account sits twice)."""
     if not getattr(user, "is_authenticated", False):
@@ -83,7 +89,7 @@ def match_view(match: Match, seat: int | None) -> dict:
 def match_log(match: Match, viewer: int | None) -> list[dict]:
     """The applied actions; while the match runs, as `viewer` may see them."""
     engine = get_engine(match.game)
-    live = match.status == MatchStatus.RUNNING
+    live = not record_is_public(match)
     rows = []
     for a in MatchAction.objects.filter(match=match).order_by("ply"):
         action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
@@ -120,3 +126,31 @@ def match_predictions(match: Match) -> dict | None:
 
     path = getattr(settings, "MATCH_PREDICTIONS", None)
     return import_string(path)(match) if path else None
+
+
+def replay_step(match: Match, ply: int) -> dict:
+    """A finished match rebuilt up to `ply` from its public record: the board as a
+    spectator sees it and every seat's hand (nothing is secret after the end)."""
+    if not record_is_public(match):
+        raise ValueError("only a finished match has a public record")
+    engine = get_engine(match.game)
+    actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
+    ply = max(0, min(ply, len(actions)))
+    state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
+    for a in actions[:ply]:
+        state = engine.apply(state, a.action)
+    spectator = engine.observation(state, None)
+    full = engine.full_observation(state)
+    hands = []
+    for seat, (public, entry) in enumerate(
+        zip(spectator.get("players", []), full.get("players", []), strict=False)
+    ):
+        private = {k: v for k, v in entry.items() if k not in public}
+        hands.append({"seat": seat, "private": private})
+    return {
+        "ply": ply,
+        "last": len(actions),
+        "observation": full,
+        "hands": hands,
+        "current": actions[ply - 1] if ply else None,
+    }

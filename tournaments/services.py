@@ -280,7 +280,6 @@ def start_round(*, round_: Round) -> Round:
                 players = [s.entry.player for s in table.seats.all()]
                 table.match = game_services.create_match(
                     game=t.game, players=players, options=t.options, variant=t.variant,
-                    seed=(t.seed * 100_003 + rnd.number * 101 + table.number) % 2**48,
                     time_control=t.time_control(), timeout_policy=t.timeout_policy,
                     rated=t.rated, created_by=t.organiser,
                 )  # fmt: skip

@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from games import selectors
 from games.models import Match, Seat, TimeoutPolicy
 
 
@@ -31,13 +32,18 @@ class MatchSerializer(serializers.ModelSerializer):
     def get_time_control(self, match: Match) -> dict | None:
         return match.time_control()
 
+    def to_representation(self, match: Match) -> dict:
+        data = super().to_representation(match)
+        # The engines are deterministic: a known seed would rebuild every hidden hand.
+        if not selectors.record_is_public(match):
+            data["seed"] = None
+        return data
+
     def get_predictions(self, match: Match) -> dict | None:
         # Only the detail view pays for predictions; lists leave them out.
         if not self.context.get("with_predictions"):
             return None
-        from games.selectors import match_predictions
-
-        return match_predictions(match)
+        return selectors.match_predictions(match)
 
 
 class SeatRequestSerializer(serializers.Serializer):

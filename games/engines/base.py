@@ -29,6 +29,20 @@ class Bot(Protocol):
     def choose(self, state: Any, seat: int) -> Action: ...
 
 
+def _complete(base: Any, other: Any) -> Any:
+    """`base` with what only `other` knows filled in: keys it lacks, None it holds."""
+    if base is None:
+        return copy.deepcopy(other)
+    if isinstance(base, dict) and isinstance(other, dict):
+        out = dict(base)
+        for key, value in other.items():
+            out[key] = copy.deepcopy(value) if key not in base else _complete(base[key], value)
+        return out
+    if isinstance(base, list) and isinstance(other, list) and len(base) == len(other):
+        return [_complete(b, o) for b, o in zip(base, other, strict=True)]
+    return base
+
+
 class Engine(ABC):
     slug: str
     title: str
@@ -110,6 +124,17 @@ class Engine(ABC):
 
     @abstractmethod
     def describe(self, state: Any, action: Action) -> str: ...
+
+    def full_observation(self, state: Any) -> dict:
+        """Everything any seat knows, at once (every hand): for replays of finished games
+        only. By default the spectator's view completed from each seat's own view;
+        engines with secrets no seat knows may override."""
+        merged = self.observation(state, None)
+        for seat in range(self.num_players(state)):
+            merged = _complete(merged, self.observation(state, seat))
+        merged["seat"] = None
+        merged.pop("legal", None)
+        return merged
 
     def redact_action(self, action: Action, actor: int, viewer: int | None) -> Action:
         """The action as `viewer` may see it in a log while the game runs (hide secret choices)."""

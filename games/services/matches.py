@@ -117,6 +117,9 @@ def create_match(
             raise ValidationError({"seats": f"{engine.title} has no bot {p.bot_name!r}."})
     if timeout_policy not in TimeoutPolicy.values:
         raise ValidationError({"timeout_policy": f"Use one of {TimeoutPolicy.values}."})
+    if seed is not None and rated:
+        # A chosen seed is a chosen deal.
+        raise ValidationError({"seed": "seed may be chosen only for unrated matches"})
     if seed is None:
         seed = secrets.randbits(48)
     tc = _time_control_fields(time_control)

@@ -215,3 +215,105 @@ def test_write_endpoints_are_rate_limited(api_client, monkeypatch):
     ]
     assert codes == [201, 201, 429]
     assert api_client.get("/api/matches/").status_code == 200  # reads are not limited
+
+
+# ---- secret seeds: nothing of a running match rebuilds its hidden parts --------------
+def _secrets_of(match: Match) -> list[str]:
+    """The seed, the engine's random state (in every spelling it has) and the raw state."""
+    rng = match.state["rng"]
+    value = int(rng, 16) if isinstance(rng, str) else int(rng[0])
+    assert value > 1000, "the generator state must be distinctive enough to search for"
+    return [str(match.seed), str(value), format(value, "x"), format(value, "016x"),
+            json.dumps(match.state), json.dumps(match.state, separators=(",", ":")), '"rng"']  # fmt: skip
+
+
+def _everything_shown(api_client, client, match, humans, staff) -> list[str]:
+    """Every API answer, page, fragment and stream event about `match`, to everyone."""
+    from django.contrib.auth.models import AnonymousUser
+
+    out = []
+    for user in [AnonymousUser(), *(p.user for p in humans)]:
+        api_client.force_authenticate(user if user.is_authenticated else None)
+        client.logout()
+        if user.is_authenticated:
+            client.force_login(user)
+        for url in ["/api/matches/", f"/api/matches/{match.pk}/", f"/api/matches/{match.pk}/state/",
+                    f"/api/matches/{match.pk}/log/", f"/api/matches/?status={match.status}"]:  # fmt: skip
+            out.append(api_client.get(url).content.decode())
+        for url in ["/matches/", f"/matches/{match.pk}/", f"/matches/{match.pk}/live/",
+                    f"/matches/{match.pk}/replay/", f"/matches/{match.pk}/replay/?ply=3"]:  # fmt: skip
+            out.append(client.get(url, follow=True).content.decode())
+        if user.is_authenticated:
+            out.append(api_client.get("/api/me/turns/").content.decode())
+            stream = api_client.get("/api/me/turns/stream/", {"seconds": 0.6})
+            out.append(b"".join(stream.streaming_content).decode())
+    client.force_login(staff)
+    for url in ["/admin/games/match/", f"/admin/games/match/{match.pk}/change/",
+                f"/admin/games/matchaction/?match__id__exact={match.pk}"]:  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 200
+        out.append(response.content.decode())
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_running_match_never_shows_seed_rng_or_state_and_finished_replay_shows_every_hand(
+    api_client, client, game
+):
+    from django.contrib.auth.models import Permission
+
+    alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    match = services.create_match(game=game, players=[alice, bob])  # the server's seed
+    match = _play_moves(match, [alice, bob], 10)
+    assert match.status == MatchStatus.RUNNING
+    staff = HumanPlayerFactory(user__is_staff=True).user
+    staff.user_permissions.add(*Permission.objects.filter(codename__in=["view_match", "view_matchaction"]))  # fmt: skip
+    shown = _everything_shown(api_client, client, match, [alice, bob], staff)
+    assert any(f'"id":{match.pk}' in text for text in shown)
+    for secret in _secrets_of(match):
+        leaks = [text[:80] for text in shown if secret in text]
+        assert not leaks, f"{secret[:40]!r} shown while the match runs"
+    assert api_client.get(f"/api/matches/{match.pk}/").json()["seed"] is None
+    superuser = HumanPlayerFactory(user__is_staff=True, user__is_superuser=True).user
+    client.force_login(superuser)
+    assert str(match.seed) in client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+
+    match = _play_moves(match, [alice, bob], 5000)
+    assert match.status == MatchStatus.FINISHED
+    api_client.force_authenticate(None)
+    assert api_client.get(f"/api/matches/{match.pk}/").json()["seed"] == match.seed
+    log = api_client.get(f"/api/matches/{match.pk}/log/").json()
+    raw = MatchAction.objects.filter(match=match).order_by("ply")
+    assert [row["action"] for row in log] == [a.action for a in raw]  # nothing redacted
+    # The replay shows every hand: each seat's own view of its private parts, at a mid ply.
+    engine = get_engine(game)
+    ply = 9
+    state = engine.new_game(players=2, seed=match.seed, options=match.options)
+    for a in list(raw)[:ply]:
+        state = engine.apply(state, a.action)
+    client.logout()
+    response = client.get(f"/matches/{match.pk}/replay/", {"ply": ply})
+    assert response.status_code == 200
+    hands = response.context["hands"]
+    for seat in range(2):
+        own = engine.observation(state, seat)["players"][seat]
+        public = engine.observation(state, None)["players"][seat]
+        private = {k: v for k, v in own.items() if k not in public}
+        assert private, "each engine keeps something of a seat's own hidden"
+        assert hands[seat]["private"] == private
+    page = response.content.decode()
+    assert "Every hand" in page and "Seat 1" in page
+
+
+def test_a_seed_may_be_chosen_only_for_unrated_matches(api_client):
+    user = HumanPlayerFactory().user
+    seats = [{"bot": "random"}, {"bot": "greedy"}]
+    response = _create(api_client, user, seats, rated=True)
+    assert response.status_code == 400
+    assert response.json()["seed"] == ["seed may be chosen only for unrated matches"]
+    assert Match.objects.count() == 0
+    unrated = _create(api_client, user, seats)
+    assert unrated.status_code == 201 and Match.objects.get().seed == 4
+    body = {"game": "silkroad", "seats": seats, "rated": True}
+    rated = api_client.post("/api/matches/", body, format="json")
+    assert rated.status_code == 201 and rated.json()["seed"] is None

@@ -59,7 +59,7 @@ class Command(BaseCommand):
                 continue
             engine = ENGINES[slug]
             players = bots[: min(len(bots), engine.max_players)]
-            match = services.create_match(game=slug, players=players, seed=1, rated=True)
+            match = services.create_match(game=slug, players=players, rated=True)
             self.stdout.write(f"started a {engine.title} demo match (#{match.pk})")
 
     def _demo_tournament(self) -> None:
