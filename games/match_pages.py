@@ -4,6 +4,7 @@ import json
 from itertools import groupby
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -101,3 +102,29 @@ def _int(raw) -> int | None:
         return int(raw)
     except (TypeError, ValueError):
         return None
+
+
+@login_required
+def invitation_list(request):
+    """The player's invitations: open ones with Accept/Decline, then the answered ones."""
+    invitations = list(selectors.invitations_for(request.user)[:50])
+    return render(request, "games/invitations.html", {
+        "open": [i for i in invitations if i.is_open],
+        "answered": [i for i in invitations if not i.is_open],
+    })  # fmt: skip
+
+
+@login_required
+@require_POST
+def invitation_answer(request, pk: int, answer: str):
+    answer_fn = services.accept_invitation if answer == "accept" else services.decline_invitation
+    try:
+        invitation = answer_fn(invitation_id=pk, user=request.user)
+    except services.MatchError as exc:
+        messages.error(request, str(exc))
+        return redirect("invitations")
+    if answer == "accept" and invitation.match_id:
+        messages.success(request, "Accepted: the match starts once everyone invited has accepted.")
+        return redirect("match-detail", pk=invitation.match_id)
+    messages.success(request, "Accepted." if answer == "accept" else "Declined.")
+    return redirect("invitations")

@@ -3,7 +3,16 @@
 from django.db.models import QuerySet
 
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat
+from games.models import (
+    Invitation,
+    InvitationStatus,
+    Match,
+    MatchAction,
+    MatchStatus,
+    Player,
+    PlayerKind,
+    Seat,
+)
 
 
 def player_list(*, kind: str | None = None, active_only: bool = True) -> QuerySet[Player]:
@@ -154,3 +163,19 @@ def replay_step(match: Match, ply: int) -> dict:
         "hands": hands,
         "current": actions[ply - 1] if ply else None,
     }
+
+
+def invitations_for(user, *, status: str | None = None) -> QuerySet[Invitation]:
+    """`user`'s invitations, newest first; `status="pending"` means still open (not expired)."""
+    if not getattr(user, "is_authenticated", False):
+        return Invitation.objects.none()
+    qs = Invitation.objects.filter(player__user=user).select_related(
+        "player", "invited_by__player", "match"
+    )
+    if status == InvitationStatus.PENDING:
+        from django.utils import timezone
+
+        qs = qs.filter(status=status, expires_at__gt=timezone.now())
+    elif status:
+        qs = qs.filter(status=status)
+    return qs

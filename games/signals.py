@@ -7,3 +7,9 @@ from django.dispatch import Signal
 
 # Sent with match_id=<int> and rated=<bool> (so receivers can skip cheaply).
 match_finished = Signal()
+
+# Sent after the commit that accepted an entry invitation, with invitation_id=<int>,
+# target_kind=<str> (e.g. "tournament"), target_id=<int>, player_id=<int> and
+# invited_by_id=<int|None>. The app owning the target makes the entry; receivers
+# must be idempotent (the same id may come again after a crash).
+invitation_accepted = Signal()

@@ -45,3 +45,9 @@ def sweep_matches() -> None:
         services.time_out(match_id=match_id, ply=ply)
     for match_id, ply in stalled:
         play_bots.delay(match_id, ply)
+
+
+@shared_task(name="games.tasks.expire_invitations", ignore_result=True)
+def expire_invitations() -> None:
+    """Periodic: close invitations past their time and cancel the matches waiting on them."""
+    services.expire_invitations()

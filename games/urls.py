@@ -11,4 +11,17 @@ urlpatterns = [
     path("matches/<int:pk>/live/", match_pages.match_live, name="match-live"),
     path("matches/<int:pk>/act/", match_pages.match_act, name="match-act"),
     path("matches/<int:pk>/replay/", match_pages.match_replay, name="match-replay"),
+    path("invitations/", match_pages.invitation_list, name="invitations"),
+    path(
+        "invitations/<int:pk>/accept/",
+        match_pages.invitation_answer,
+        {"answer": "accept"},
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<int:pk>/decline/",
+        match_pages.invitation_answer,
+        {"answer": "decline"},
+        name="invitation-decline",
+    ),
 ]

@@ -1,8 +1,13 @@
-"""tournaments listens to games' match_finished (games never imports tournaments)."""
+"""tournaments listens to games' signals (games never imports tournaments)."""
 
+import logging
+
+from django.core.exceptions import ValidationError
 from django.dispatch import receiver
 
-from games.signals import match_finished
+from games.signals import invitation_accepted, match_finished
+
+logger = logging.getLogger(__name__)
 
 
 @receiver(match_finished, dispatch_uid="tournaments.match_finished")
@@ -13,3 +18,24 @@ def on_match_finished(sender, match_id: int, **kwargs) -> None:
     # One indexed lookup here spares a task for every match outside tournaments.
     if Table.objects.filter(match_id=match_id).exists():
         tasks.match_finished.delay(match_id)
+
+
+@receiver(invitation_accepted, dispatch_uid="tournaments.invitation_accepted")
+def on_invitation_accepted(sender, target_kind: str, target_id: int, player_id: int, **kwargs):
+    """An accepted invitation to a tournament becomes the entry (once, however often sent)."""
+    if target_kind != "tournament":
+        return
+    from games.models import Player
+    from tournaments import services
+    from tournaments.models import Entry, Tournament
+
+    tournament = Tournament.objects.filter(pk=target_id).first()
+    if (
+        tournament is None
+        or Entry.objects.filter(tournament=tournament, player_id=player_id).exists()
+    ):
+        return
+    try:
+        services.add_entry(tournament=tournament, player=Player.objects.get(pk=player_id))
+    except ValidationError as exc:  # e.g. registration closed meanwhile
+        logger.warning("accepted invitation to tournament %s not entered: %s", target_id, exc)

@@ -281,7 +281,7 @@ def start_round(*, round_: Round) -> Round:
                 table.match = game_services.create_match(
                     game=t.game, players=players, options=t.options, variant=t.variant,
                     time_control=t.time_control(), timeout_policy=t.timeout_policy,
-                    rated=t.rated, created_by=t.organiser,
+                    rated=t.rated, created_by=t.organiser, consented=True,  # they entered
                 )  # fmt: skip
             table.save(update_fields=["status", "match"])
         touch(t.pk)

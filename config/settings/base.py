@@ -68,6 +68,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.pending_invitations",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
@@ -154,6 +155,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 2.0},
     "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments", "schedule": 10.0},
     "sweep-rating-pools": {"task": "ratings.tasks.sweep_pools", "schedule": 30.0},
+    "expire-invitations": {"task": "games.tasks.expire_invitations", "schedule": 60.0},
 }
 # The bot that moves for a seat whose time ran out (and for forfeited seats).
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")
@@ -162,6 +164,8 @@ MATCH_PREDICTIONS = "ratings.selectors.predict_match"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
+# How long an invitation to a match or a tournament stays open.
+INVITATION_HOURS = env.float("INVITATION_HOURS", default=24.0)
 
 LOGGING = {
     "version": 1,

@@ -1,3 +1,4 @@
+from games.models.invitations import Invitation, InvitationKind, InvitationStatus
 from games.models.matches import (
     Match,
     MatchAction,
@@ -10,6 +11,9 @@ from games.models.matches import (
 from games.models.players import Player, PlayerKind, fold_name, name_taken
 
 __all__ = [
+    "Invitation",
+    "InvitationKind",
+    "InvitationStatus",
     "Match",
     "MatchAction",
     "MatchStatus",

@@ -108,6 +108,7 @@ class Match(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     state = models.JSONField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True)
+    abort_reason = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

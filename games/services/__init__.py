@@ -1,5 +1,14 @@
 """Write-side operations of the games app. Views, the API, tasks and commands call these."""
 
+from games.services.invitations import (
+    InvitationClosed,
+    InvitationNotFound,
+    NotYourInvitation,
+    accept_invitation,
+    decline_invitation,
+    expire_invitations,
+    invite_to_entry,
+)
 from games.services.matches import (
     IllegalMove,
     MatchError,
@@ -9,6 +18,7 @@ from games.services.matches import (
     TimeUp,
     abort_match,
     create_match,
+    needs_invitation,
     overdue_matches,
     play_bot_decisions,
     record_offline_match,
@@ -25,6 +35,14 @@ from games.services.players import (
 )
 
 __all__ = [
+    "InvitationClosed",
+    "InvitationNotFound",
+    "NotYourInvitation",
+    "accept_invitation",
+    "decline_invitation",
+    "expire_invitations",
+    "invite_to_entry",
+    "needs_invitation",
     "IllegalMove",
     "MatchError",
     "MatchNotRunning",

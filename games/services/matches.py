@@ -94,7 +94,13 @@ def create_match(
     rated: bool = False,
     created_by=None,
     start: bool = True,
+    consented: bool = False,
 ) -> Match:
+    """A match, started at once unless it seats humans who must first accept.
+
+    Humans other than `created_by` are invited (the match waits, pending, until
+    all accepted). `consented=True`, or no `created_by`, is the platform's own
+    call for players who agreed elsewhere (a tournament's entrants)."""
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
@@ -123,6 +129,7 @@ def create_match(
     if seed is None:
         seed = secrets.randbits(48)
     tc = _time_control_fields(time_control)
+    invitees = [] if consented else humans_to_invite(players, created_by)
     with transaction.atomic():
         match = Match.objects.create(
             game=game, variant=variant, options=resolved, seed=seed, timeout_policy=timeout_policy,
@@ -132,10 +139,32 @@ def create_match(
         Seat.objects.bulk_create(
             Seat(match=match, index=i, player=p, clock_ms=clock) for i, p in enumerate(players)
         )
-    if start:
+        if invitees:
+            from games.services.invitations import invite_to_match
+
+            invite_to_match(match=match, players=invitees, invited_by=created_by)
+    if start and not invitees:
         start_match(match_id=match.pk)
         match.refresh_from_db()
     return match
+
+
+def needs_invitation(player: Player, user) -> bool:
+    """Whether `user` may enter or seat `player` only with the player's consent: anyone
+    but `user` himself, his own external bots and the built-in bots."""
+    if player.kind == PlayerKind.ENGINE_BOT:
+        return False
+    if player.user_id == user.pk:
+        return False
+    return not (player.kind == PlayerKind.EXTERNAL_BOT and player.owner_id == user.pk)
+
+
+def humans_to_invite(players: list[Player], created_by) -> list[Player]:
+    """Those seated by someone else: they are asked first. Without a creator the
+    platform seats players who agreed elsewhere (a tournament's entrants)."""
+    if created_by is None:
+        return []
+    return [p for p in players if needs_invitation(p, created_by)]
 
 
 # ---- running ---------------------------------------------------------------
@@ -300,9 +329,16 @@ def abort_match(*, match_id: int, user) -> Match:
             raise NotYourSeat("only the creator or staff can abort a match")
         if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
             raise MatchNotRunning(f"the match is already {match.status}")
-        match.status, match.finished_at = MatchStatus.ABORTED, timezone.now()
+        now = timezone.now()
+        match.status, match.finished_at = MatchStatus.ABORTED, now
+        match.abort_reason = f"aborted by {user.username}"[:200]
         match.to_act = match.deadline = None
         match.save()
+        from games.models import InvitationStatus
+
+        match.invitations.filter(status=InvitationStatus.PENDING).update(
+            status=InvitationStatus.CANCELLED, answered_at=now
+        )
     return match
 
 

@@ -91,3 +91,58 @@ def test_tournament_pages_and_conditional_standings(client):
     assert t.status == "running"
     assert client.get(f"/tournaments/{t.pk}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
     assert Tournament.objects.get(pk=t.pk).rounds.count() == 1
+
+
+def test_organiser_entering_another_person_sends_an_invitation(
+    api_client, django_capture_on_commit_callbacks
+):
+    from games.models import Invitation
+
+    organiser, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    t = tournament_with_bots(n=2, organiser=organiser.user)
+    url = f"/api/tournaments/{t.pk}/entries/"
+    api_client.force_authenticate(organiser.user)
+    response = api_client.post(url, {"player": bob.name}, format="json")
+    assert response.status_code == 202
+    invitation = response.json()["invitation"]
+    assert invitation["kind"] == "entry" and invitation["tournament"] == t.pk
+    assert invitation["invited_by"] == organiser.name
+    assert not t.entries.filter(player=bob).exists()
+    again = api_client.post(url, {"player": bob.name}, format="json")
+    assert again.json()["invitation"]["id"] == invitation["id"]  # one open invitation
+    api_client.force_authenticate(bob.user)
+    [row] = api_client.get("/api/me/invitations/").json()
+    assert row["tournament"] == t.pk and row["status"] == "pending"
+    with django_capture_on_commit_callbacks(execute=True):  # the signal goes after the commit
+        assert api_client.post(f"/api/invitations/{row['id']}/accept/").status_code == 200
+    assert t.entries.filter(player=bob).count() == 1
+    assert Invitation.objects.get().status == "accepted"
+
+
+def test_declined_entry_invitation_makes_no_entry(api_client):
+    organiser, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    t = tournament_with_bots(n=2, organiser=organiser.user)
+    api_client.force_authenticate(organiser.user)
+    api_client.post(f"/api/tournaments/{t.pk}/entries/", {"player": bob.name}, format="json")
+    api_client.force_authenticate(bob.user)
+    [row] = api_client.get("/api/me/invitations/").json()
+    assert api_client.post(f"/api/invitations/{row['id']}/decline/").status_code == 200
+    assert not t.entries.filter(player=bob).exists()
+
+
+def test_self_entry_and_organisers_own_bots_need_no_invitation(api_client):
+    from games import services as game_services
+
+    organiser = HumanPlayerFactory()
+    t = tournament_with_bots(n=2, organiser=organiser.user)
+    url = f"/api/tournaments/{t.pk}/entries/"
+    api_client.force_authenticate(organiser.user)
+    own, _ = game_services.create_external_bot(name="org-bot", owner=organiser.user)
+    assert api_client.post(url, {"player": own.name}, format="json").status_code == 201
+    assert (
+        api_client.post(url, {"player": EngineBotFactory().name}, format="json").status_code == 201
+    )
+    assert api_client.post(url, {}, format="json").status_code == 201
+    theirs, _ = game_services.create_external_bot(name="their-bot", owner=UserFactory())
+    assert api_client.post(url, {"player": theirs.name}, format="json").status_code == 202
+    assert set(t.entries.values_list("player__name", flat=True)) >= {own.name, organiser.name}

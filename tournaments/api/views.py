@@ -7,6 +7,8 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from games import services as game_services
+from games.api.invitations import InvitationSerializer
 from games.models import Player
 from games.selectors import player_for_user
 from tournaments import selectors, services
@@ -50,7 +52,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         detail=True, methods=["post", "delete"], permission_classes=[permissions.IsAuthenticated]
     )
     def entries(self, request, pk=None):
-        """Join (POST; organisers may enter any player) or withdraw (DELETE)."""
+        """Join (POST), or withdraw (DELETE). Organisers enter bots directly; another
+        person (or his external bot) gets an invitation instead (202)."""
         t = self.get_object()
         payload = EntryRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -59,6 +62,17 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             player = get_object_or_404(Player, name=name)
             if player.user_id != request.user.pk:
                 _organiser_only(request, t)
+            if request.method == "POST" and game_services.needs_invitation(player, request.user):
+                # Another person (or his bot) is entered only if he accepts.
+                try:
+                    invitation = game_services.invite_to_entry(
+                        player=player, invited_by=request.user, target_kind="tournament",
+                        target_id=t.pk,
+                    )  # fmt: skip
+                except ValidationError as exc:
+                    raise _drf(exc) from None
+                return Response({"invitation": InvitationSerializer(invitation).data},
+                                status=status.HTTP_202_ACCEPTED)  # fmt: skip
         else:
             player = player_for_user(request.user)
             if player is None:

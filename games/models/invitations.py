@@ -1,0 +1,74 @@
+"""Invitations: how a human is seated by someone else, or entered into something
+games does not know (a tournament), only with their consent."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class InvitationKind(models.TextChoices):
+    MATCH = "match", "Seat in a match"
+    ENTRY = "entry", "Entry (e.g. into a tournament)"
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for an answer"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+    EXPIRED = "expired", "Expired"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+def default_expiry():
+    return timezone.now() + timedelta(hours=settings.INVITATION_HOURS)
+
+
+class Invitation(models.Model):
+    kind = models.CharField(max_length=8, choices=InvitationKind.choices)
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
+    # An entry names its target by kind and id: games imports no app that owns it.
+    target_kind = models.CharField(max_length=32, blank=True, help_text='e.g. "tournament"')
+    target_id = models.PositiveBigIntegerField(null=True, blank=True)
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="invitations_sent",
+    )  # fmt: skip
+    status = models.CharField(
+        max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+    )
+    expires_at = models.DateTimeField(default=default_expiry, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["player", "status"], name="invitation_player_status")]
+        constraints = [
+            models.CheckConstraint(
+                name="invitation_kind_target",
+                condition=Q(kind=InvitationKind.MATCH, match__isnull=False)
+                | Q(kind=InvitationKind.ENTRY, match__isnull=True, target_id__isnull=False)
+                & ~Q(target_kind=""),
+            ),
+            models.UniqueConstraint(
+                fields=["player", "target_kind", "target_id"],
+                condition=Q(status=InvitationStatus.PENDING, kind=InvitationKind.ENTRY),
+                name="invitation_one_pending_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        target = (
+            f"match {self.match_id}" if self.match_id else f"{self.target_kind} {self.target_id}"
+        )
+        return f"{self.player} to {target} ({self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == InvitationStatus.PENDING and self.expires_at > timezone.now()
