@@ -126,10 +126,20 @@ def create_match(
     if seed is not None and rated:
         # A chosen seed is a chosen deal.
         raise ValidationError({"seed": "seed may be chosen only for unrated matches"})
+    server_seed = seed is None
     if seed is None:
         seed = secrets.randbits(48)
     tc = _time_control_fields(time_control)
     invitees = [] if consented else humans_to_invite(players, created_by)
+    if rated:
+        objection = rating_objection(
+            players=players, created_by=created_by, invited=invitees, consented=consented,
+            server_seed=server_seed,
+        )  # fmt: skip
+        if objection and not consented:
+            raise ValidationError({"rated": f"This match cannot be rated: {objection}."})
+        # The platform's own matches (a tournament's tables) are played, just not rated.
+        rated = objection is None
     with transaction.atomic():
         match = Match.objects.create(
             game=game, variant=variant, options=resolved, seed=seed, timeout_policy=timeout_policy,
@@ -165,6 +175,39 @@ def humans_to_invite(players: list[Player], created_by) -> list[Player]:
     if created_by is None:
         return []
     return [p for p in players if needs_invitation(p, created_by)]
+
+
+def person_of(player: Player) -> int | None:
+    """The account answerable for a seat: a human's own, an external bot's owner (else
+    the bot's account); None for built-in bots, which anyone may seat several times."""
+    if player.kind == PlayerKind.ENGINE_BOT:
+        return None
+    if player.kind == PlayerKind.EXTERNAL_BOT and player.owner_id is not None:
+        return player.owner_id
+    return player.user_id
+
+
+def rating_objection(*, players: list[Player], created_by, invited: list[Player],
+                     consented: bool = False, server_seed: bool) -> str | None:  # fmt: skip
+    """Why a match with these seats may not count for ratings, or None if it may: every
+    human consented (the creator, an invited player once he accepts, or entrants the
+    platform seats), no two seats belong to one person, and the server chose the seed."""
+    if not server_seed:
+        return "the seed was chosen by the client"
+    invited_ids = {p.pk for p in invited}
+    for p in players:
+        asked = consented or created_by is None or p.pk in invited_ids
+        if p.kind == PlayerKind.HUMAN and not asked and p.user_id != created_by.pk:
+            return f"{p.name} has not agreed to play"
+    seen: dict[int, Player] = {}
+    for p in players:
+        person = person_of(p)
+        if person is None:
+            continue
+        if person in seen:
+            return f"two seats belong to one person ({seen[person].name} and {p.name})"
+        seen[person] = p
+    return None
 
 
 # ---- running ---------------------------------------------------------------
