@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from games.models import Match, MatchAction, MatchStatus, Player, Seat, TimeControl, Variant
+from games.models import (
+    Invitation,
+    Match,
+    MatchAction,
+    MatchStatus,
+    Player,
+    Seat,
+    TimeControl,
+    Variant,
+)
 
 HIDDEN_WHILE = (MatchStatus.PENDING, MatchStatus.RUNNING)
 
@@ -105,3 +114,13 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["forfeited"]
     search_fields = ["player__name", "match__id"]
     raw_id_fields = ["match", "player"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["id", "kind", "player", "match", "target_kind", "target_id", "status",
+                    "invited_by", "expires_at", "created_at"]  # fmt: skip
+    list_filter = ["kind", "status", "target_kind"]
+    search_fields = ["player__name", "invited_by__username", "match__id"]
+    raw_id_fields = ["player", "match", "invited_by"]
+    readonly_fields = ["created_at", "answered_at"]

@@ -35,9 +35,13 @@ def _live_context(request, match: Match) -> dict:
     for _, items in groups:
         for item in items:
             item["json"] = json.dumps(item["action"], sort_keys=True)
+    seats = list(match.seats.select_related("player"))
+    user_id = request.user.pk if request.user.is_authenticated else None
     return {
         "match": match,
-        "seats": list(match.seats.select_related("player")),
+        "seats": seats,
+        "can_resign": match.status == MatchStatus.RUNNING
+        and any(s.player.user_id == user_id and not s.forfeited for s in seats),
         "view": view,
         "board": mark_safe(board),  # produced by our own engine from an observation
         "action_groups": groups,
@@ -76,6 +80,21 @@ def match_act(request, pk: int):
     if request.htmx:
         return render(request, "games/match_detail.html#live", _live_context(request, match))
     return redirect("match-detail", pk=match.pk)
+
+
+@login_required
+def match_resign(request, pk: int):
+    """GET asks to confirm; POST resigns the caller's seat (ranked last, as a forfeit)."""
+    match = get_object_or_404(Match, pk=pk)
+    if request.method == "POST":
+        try:
+            services.resign(match_id=match.pk, user=request.user)
+        except services.MatchError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "You resigned: your seat ranks last.")
+        return redirect("match-detail", pk=match.pk)
+    return render(request, "games/match_resign.html", {"match": match})
 
 
 def match_replay(request, pk: int):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/live/", match_pages.match_live, name="match-live"),
     path("matches/<int:pk>/act/", match_pages.match_act, name="match-act"),
     path("matches/<int:pk>/replay/", match_pages.match_replay, name="match-replay"),
+    path("matches/<int:pk>/resign/", match_pages.match_resign, name="match-resign"),
     path("invitations/", match_pages.invitation_list, name="invitations"),
     path(
         "invitations/<int:pk>/accept/",

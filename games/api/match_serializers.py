@@ -107,3 +107,9 @@ class LogEntrySerializer(serializers.Serializer):
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()
+
+
+class ResignSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(
+        required=False, min_value=0, max_value=4, help_text="Your seat (default: your first)."
+    )

@@ -23,6 +23,7 @@ from games.api.match_serializers import (
     MatchCreateSerializer,
     MatchSerializer,
     MatchStateSerializer,
+    ResignSerializer,
 )
 from games.models import Match, Player, Variant
 
@@ -152,6 +153,25 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         get_object_or_404(Match, pk=pk)
         try:
             match = services.abort_match(match_id=int(pk), user=request.user)
+        except services.MatchError as exc:
+            return _error(exc)
+        return Response(MatchSerializer(match).data)
+
+    @extend_schema(
+        request=ResignSerializer,
+        responses={200: MatchSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def resign(self, request, pk=None):
+        """Leave a running match: your seat ranks last, as a forfeit (a bot plays on for it
+        while two or more seats remain; otherwise the match ends now)."""
+        payload = ResignSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        get_object_or_404(Match, pk=pk)
+        try:
+            match = services.resign(
+                match_id=int(pk), user=request.user, seat=payload.validated_data.get("seat")
+            )
         except services.MatchError as exc:
             return _error(exc)
         return Response(MatchSerializer(match).data)

@@ -57,6 +57,11 @@ class IllegalMove(MatchError):
     code = "illegal_action"
 
 
+class ResignInstead(MatchError):
+    status_code = 409
+    code = "resign_instead"
+
+
 # ---- creating --------------------------------------------------------------
 def _time_control_fields(time_control: dict | None) -> dict:
     if not time_control:
@@ -372,6 +377,11 @@ def abort_match(*, match_id: int, user) -> Match:
             raise NotYourSeat("only the creator or staff can abort a match")
         if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
             raise MatchNotRunning(f"the match is already {match.status}")
+        if everyone_has_decided(runner):
+            raise ResignInstead(
+                "every player has made a decision: the match can no longer be aborted; "
+                "resign instead"
+            )
         now = timezone.now()
         match.status, match.finished_at = MatchStatus.ABORTED, now
         match.abort_reason = f"aborted by {user.username}"[:200]
@@ -382,6 +392,44 @@ def abort_match(*, match_id: int, user) -> Match:
         match.invitations.filter(status=InvitationStatus.PENDING).update(
             status=InvitationStatus.CANCELLED, answered_at=now
         )
+    return match
+
+
+def everyone_has_decided(runner: Runner) -> bool:
+    """Whether every human seat has made a decision of its own (then abort is over)."""
+    humans = {s.index for s in runner.seats if s.player.kind == PlayerKind.HUMAN}
+    if not humans or runner.match.status != MatchStatus.RUNNING:
+        return False
+    decided = set(
+        MatchAction.objects.filter(
+            match_id=runner.match.pk, seat__in=humans, source=MatchAction.Source.PLAYER
+        ).values_list("seat", flat=True)
+    )
+    return decided == humans
+
+
+def resign(*, match_id: int, user, seat: int | None = None) -> Match:
+    """The seat's own user leaves a running match: the seat is forfeited and ranks last.
+    A bot plays on for it while two or more seats remain; otherwise the match ends now."""
+    with transaction.atomic():
+        runner = _lock(match_id)
+        match = runner.match
+        if match.status != MatchStatus.RUNNING:
+            raise MatchNotRunning(f"the match is {match.get_status_display().lower()}")
+        own = [s.index for s in runner.seats if owns_seat(user, s) and not s.forfeited]
+        if seat is not None and seat not in own:
+            raise NotYourSeat(f"seat {seat} is not yours to resign")
+        if not own:
+            raise NotYourSeat("you hold no seat still playing in this match")
+        index = own[0] if seat is None else seat
+        runner.seats[index].forfeited = True
+        runner.changed_seats.add(index)
+        if sum(1 for s in runner.seats if not s.forfeited) <= 1:
+            runner.finish_by_forfeit()
+        else:
+            runner.settle()  # the time-out bot decides at once if the seat was to act
+        _commit(runner)
+    match.refresh_from_db()
     return match
 
 

@@ -168,6 +168,23 @@ class Runner:
             self.changed_seats.add(i)
         self.finished = True
 
+    def finish_by_forfeit(self) -> None:
+        """End now because at most one seat plays on (the others resigned or forfeited):
+        it ranks first, every forfeited seat shares the places after it."""
+        forfeited = [s.forfeited for s in self.seats]
+        playing = sum(1 for f in forfeited if not f)
+        ranks = [playing + 1 if f else 1 for f in forfeited]
+        self.match.outcome = {"ranks": ranks, "engine_ranks": None, "scores": None,
+                              "forfeited": forfeited, "ended_early": True}  # fmt: skip
+        self.match.status = MatchStatus.FINISHED
+        self.match.finished_at = timezone.now()
+        self.match.to_act = None
+        self.match.deadline = None
+        for i, s in enumerate(self.seats):
+            s.rank, s.score = ranks[i], None
+            self.changed_seats.add(i)
+        self.finished = True
+
     # ---- persisting -----------------------------------------------------
     def persist(self, *, expected_ply: int | None = None) -> bool:
         """Write what changed; call inside a transaction.
