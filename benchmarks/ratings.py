@@ -76,15 +76,18 @@ def db_recompute_speed(n_matches: int) -> dict:
 
     call_command("migrate", verbosity=0)
     from games import services as game_services
-    from games.models import Match
+    from games.models import Match, Player
     from ratings import services
     from ratings.models import RatingPool
 
     pool, _ = RatingPool.objects.get_or_create(
         game="silkroad", name="bench pool", defaults={"k": 20}
     )
+    # 40 distinct players of one bot (bot parameters are checked, so no dummy ones).
     players = [
-        game_services.builtin_bot_player(bot_name="random", params={"bench": i}) for i in range(40)
+        Player.objects.filter(name=f"bench-{i}").first()
+        or game_services.create_engine_bot(name=f"bench-{i}", bot_name="random")
+        for i in range(40)
     ]
     have = Match.objects.filter(game="silkroad", rated=True, outcome__over_the_board=True).count()
     for table, ranks in list(

@@ -169,6 +169,27 @@ class Engine(ABC):
     def bot_names(self) -> list[str]:
         return ["random", "greedy", "ismcts"]
 
+    def bot_param_schema(self, name: str, *, max_time_s: float | None = None) -> dict:
+        """JSON Schema (with bounds) of a built-in bot's parameters on this engine;
+        `max_time_s` caps its thinking time (a match's time limit, a server maximum)."""
+        from games.engines import bots
+
+        return bots.param_schema(name, defaults=self.bot_defaults.get(name), max_time_s=max_time_s)
+
+    def check_bot_params(self, name: str, params: dict | None, *,
+                         max_time_s: float | None = None) -> None:  # fmt: skip
+        """Raise InvalidOptions with a readable reason unless `params` fit the schema."""
+        try:
+            schema = self.bot_param_schema(name, max_time_s=max_time_s)
+        except ValueError as exc:
+            raise InvalidOptions(str(exc)) from None
+        try:
+            jsonschema.validate(params or {}, schema)
+        except jsonschema.ValidationError as exc:
+            where = "/".join(str(p) for p in exc.absolute_path)
+            raise InvalidOptions(f"{name} {where}: {exc.message}" if where else
+                                 f"{name}: {exc.message}") from None  # fmt: skip
+
     def make_bot(self, name: str, *, seed: int, **params: Any) -> Bot:
         from games.engines import bots
 

@@ -24,9 +24,11 @@ from games.services.matches import (
     play_bot_decisions,
     rating_objection,
     record_offline_match,
+    release_bot_lease,
     resign,
     start_match,
     submit_action,
+    take_bot_lease,
     time_out,
 )
 from games.services.players import (
@@ -61,6 +63,8 @@ __all__ = [
     "play_bot_decisions",
     "rating_objection",
     "record_offline_match",
+    "release_bot_lease",
+    "take_bot_lease",
     "resign",
     "ResignInstead",
     "register_human",

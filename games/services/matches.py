@@ -6,11 +6,13 @@ the engine (via the Runner) and schedules what comes next, in one transaction.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import F
@@ -22,6 +24,8 @@ from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Se
 from games.models import Variant as VariantModel
 from games.services.runner import Runner
 from games.signals import match_finished
+
+logger = logging.getLogger(__name__)
 
 BOT_BATCH_SECONDS = 0.5  # bot thinking done in memory before one commit
 BOT_TASK_SECONDS = 20.0  # then the task hands over to a fresh one
@@ -87,6 +91,14 @@ def _time_control_fields(time_control: dict | None) -> dict:
     return values
 
 
+def _think_limit(tc: dict) -> float:
+    """A bot's thinking time never exceeds the server's ceiling nor the match's time limit."""
+    from games.services.players import bot_max_think_s
+
+    limits = [bot_max_think_s()] + [tc[k] for k in ("per_move_s", "initial_s") if tc[k]]
+    return float(min(limits))
+
+
 def create_match(
     *,
     game: str,
@@ -119,6 +131,7 @@ def create_match(
         )
     except InvalidOptions as exc:
         raise ValidationError({"options": str(exc)}) from None
+    tc = _time_control_fields(time_control)
     for p in players:
         if not p.is_active:
             raise ValidationError({"seats": f"{p.name} is not active."})
@@ -126,6 +139,11 @@ def create_match(
             raise ValidationError({"seats": f"{p.name} plays only {p.game}."})
         if p.kind == PlayerKind.ENGINE_BOT and p.bot_name not in engine.bot_names():
             raise ValidationError({"seats": f"{engine.title} has no bot {p.bot_name!r}."})
+        if p.kind == PlayerKind.ENGINE_BOT:
+            try:
+                engine.check_bot_params(p.bot_name, p.bot_params, max_time_s=_think_limit(tc))
+            except InvalidOptions as exc:
+                raise ValidationError({"seats": f"{p.name}: {exc}"}) from None
     if timeout_policy not in TimeoutPolicy.values:
         raise ValidationError({"timeout_policy": f"Use one of {TimeoutPolicy.values}."})
     if seed is not None and rated:
@@ -134,7 +152,6 @@ def create_match(
     server_seed = seed is None
     if seed is None:
         seed = secrets.randbits(48)
-    tc = _time_control_fields(time_control)
     invitees = [] if consented else humans_to_invite(players, created_by)
     if rated:
         objection = rating_objection(
@@ -320,15 +337,57 @@ def play_bot_decisions(
         runner = Runner.load(match)
         if not runner.is_bot_turn():
             return None
-        runner.settle(play_bots=True, budget_s=BOT_BATCH_SECONDS)
-        with transaction.atomic():
-            _relax_durability()
-            if not _commit(runner, schedule_bots=False, expected_ply=ply):
-                return None
+        if not take_bot_lease(match_id, ply):
+            return None  # another copy is thinking about this very decision
+        try:
+            runner.settle(play_bots=True, budget_s=BOT_BATCH_SECONDS)
+            with transaction.atomic():
+                _relax_durability()
+                if not _commit(runner, schedule_bots=False, expected_ply=ply):
+                    return None
+        finally:
+            release_bot_lease(match_id, ply)
         ply = runner.match.ply
         if runner.finished or not runner.is_bot_turn():
             return None
     return ply
+
+
+# ---- one copy of each bot decision --------------------------------------------
+# A lease per (match, ply) in the cache, taken before a bot thinks: a redelivered task
+# or the sweep finds it held and leaves the decision to the copy already computing.
+# It outlives the longest batch (a decision thinks at most a few seconds).
+BOT_LEASE_S = 60
+
+
+def _lease_key(match_id: int, ply: int) -> str:
+    return f"games:bot-lease:{match_id}:{ply}"
+
+
+def take_bot_lease(match_id: int, ply: int) -> bool:
+    try:
+        return bool(cache.add(_lease_key(match_id, ply), 1, timeout=BOT_LEASE_S))
+    except Exception:  # noqa: BLE001 - the cache down must not stop play
+        logger.warning("bot lease not taken (cache unavailable) for match %s ply %s", match_id, ply)
+        return True
+
+
+def release_bot_lease(match_id: int, ply: int) -> None:
+    try:
+        cache.delete(_lease_key(match_id, ply))
+    except Exception:  # noqa: BLE001 - it expires by itself
+        logger.warning("bot lease not released for match %s ply %s", match_id, ply)
+
+
+def _leases_held(pairs: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    if not pairs:
+        return set()
+    keys = {_lease_key(m, p): (m, p) for m, p in pairs}
+    try:
+        return {keys[k] for k in cache.get_many(list(keys))}
+    except Exception:  # noqa: BLE001
+        logger.warning("bot leases unreadable (cache unavailable)")
+        return set()
 
 
 def _relax_durability() -> None:
@@ -444,7 +503,9 @@ def overdue_matches(*, grace_s: float = 1.0, stalled_s: float | None = None) -> 
         seats__player__kind=PlayerKind.ENGINE_BOT,
         updated_at__lt=now - timezone.timedelta(seconds=stalled_s),
     )
-    return list(late.values_list("pk", "ply")), list(stalled.values_list("pk", "ply"))
+    stalled_pairs = list(stalled.values_list("pk", "ply"))
+    held = _leases_held(stalled_pairs)  # still being computed: not stalled
+    return list(late.values_list("pk", "ply")), [p for p in stalled_pairs if p not in held]
 
 
 def record_offline_match(*, game: str, players: list[Player], ranks: list[int], scores: list | None = None,

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from rest_framework.authtoken.models import Token
 
+from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
 from games.models import Player, PlayerKind, name_taken
 from games.receivers import bot_account
@@ -65,19 +66,36 @@ def register_human(*, username: str, password: str, email: str = "") -> Player:
     return player
 
 
-def _check_bot_name(bot_name: str, game: str) -> None:
+def _check_bot_name(bot_name: str, game: str, params: dict | None = None) -> None:
     if game and game not in ENGINES:
         raise ValidationError({"game": f"Unknown game {game!r}."})
     engines = [ENGINES[game]] if game else list(ENGINES.values())
     if not any(bot_name in e.bot_names() for e in engines):
         raise ValidationError({"bot_name": f"No built-in bot called {bot_name!r}."})
+    if params is not None and not isinstance(params, dict):
+        raise ValidationError({"params": "Bot parameters are a JSON object."})
+    for engine in engines:  # a player for any game must suit every game
+        if bot_name in engine.bot_names():
+            try:
+                engine.check_bot_params(bot_name, params, max_time_s=bot_max_think_s())
+            except InvalidOptions as exc:
+                raise ValidationError({"params": str(exc)}) from None
+
+
+def bot_max_think_s() -> float:
+    """The server's ceiling on a built-in bot's thinking time per decision."""
+    from django.conf import settings
+
+    from games.engines.bots import MAX_TIME_S
+
+    return min(MAX_TIME_S, getattr(settings, "BOT_MAX_THINK_S", MAX_TIME_S))
 
 
 @transaction.atomic
 def create_engine_bot(
     *, name: str, bot_name: str, params: dict | None = None, game: str = "", description: str = ""
 ) -> Player:
-    _check_bot_name(bot_name, game)
+    _check_bot_name(bot_name, game, params)
     if name_taken(name):
         raise ValidationError({"name": TAKEN})
     try:
@@ -129,6 +147,7 @@ def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
     import json
 
     params = params or {}
+    _check_bot_name(bot_name, "", params)
     name = bot_name
     if params:
         digest = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]

@@ -6,6 +6,7 @@ with an iteration budget)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from games.engines.base import Bot, Engine
@@ -23,6 +24,27 @@ def bot_params(name: str) -> tuple[str, ...]:
     return tuple(getattr(BOT_CLASSES[name], "PARAMS", ()))
 
 
+MAX_TIME_S = 5.0  # the longest a built-in bot may think per decision, whatever asked
+
+
+def param_schema(
+    name: str, *, defaults: dict | None = None, max_time_s: float | None = None
+) -> dict:
+    """JSON Schema of a bot's parameters, with bounds; unknown keys are refused.
+    `defaults` (an engine's bot_defaults) fill in each property's default;
+    `max_time_s` lowers the thinking-time ceiling (e.g. to a match's time limit)."""
+    if name not in BOT_CLASSES:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+    properties = copy.deepcopy(getattr(BOT_CLASSES[name], "PARAM_SCHEMA", {}))
+    for key, value in (defaults or {}).items():
+        if key in properties:
+            properties[key]["default"] = value
+    if "time_s" in properties:
+        ceiling = MAX_TIME_S if max_time_s is None else min(MAX_TIME_S, max_time_s)
+        properties["time_s"]["maximum"] = ceiling
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
 def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:
     """A bot for `engine`; ValueError for an unknown name or bad parameters."""
     if name not in BOT_CLASSES:
@@ -37,4 +59,13 @@ def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:
     return BOT_CLASSES[name](engine, seed=seed, **params)
 
 
-__all__ = ["BOT_NAMES", "GreedyBot", "IsmctsBot", "RandomBot", "bot_params", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "MAX_TIME_S",
+    "param_schema",
+    "GreedyBot",
+    "IsmctsBot",
+    "RandomBot",
+    "bot_params",
+    "make_bot",
+]

@@ -20,6 +20,12 @@ from games.engines.bots.common import check_int, outcome_rewards
 class GreedyBot:
     name = "greedy"
     PARAMS = ("samples", "depth", "beam")
+    # Bounds keep one decision within a second or so on every engine; no seed.
+    PARAM_SCHEMA = {
+        "samples": {"type": "integer", "minimum": 1, "maximum": 16, "default": 3},
+        "depth": {"type": "integer", "minimum": 1, "maximum": 4, "default": 3},
+        "beam": {"type": "integer", "minimum": 1, "maximum": 8, "default": 4},
+    }
 
     def __init__(
         self, engine: Engine, *, seed: int, samples: int = 3, depth: int = 3, beam: int = 4

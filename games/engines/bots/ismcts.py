@@ -54,6 +54,14 @@ class IsmctsBot:
         "rollout_depth",
         "rollout_candidates",
     )
+    # time_s's maximum is set per use (bot_param_schema's max_time_s); see bots.param_schema.
+    PARAM_SCHEMA = {
+        "iterations": {"type": "integer", "minimum": 1, "maximum": 20000},
+        "time_s": {"type": "number", "minimum": 0.01},
+        "exploration": {"type": "number", "minimum": 0, "maximum": 10},
+        "rollout_depth": {"type": ["integer", "null"], "minimum": 0, "maximum": 200},
+        "rollout_candidates": {"type": "integer", "minimum": 1, "maximum": 16},
+    }
 
     def __init__(
         self,

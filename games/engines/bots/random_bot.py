@@ -10,6 +10,8 @@ from games.engines.base import Action, Engine
 
 class RandomBot:
     name = "random"
+    # JSON Schema properties of the parameters: none.
+    PARAM_SCHEMA: dict[str, Any] = {}
 
     def __init__(self, engine: Engine, *, seed: int) -> None:
         self.engine = engine

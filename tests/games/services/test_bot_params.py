@@ -1,0 +1,94 @@
+"""Built-in bot parameters: a schema with bounds per bot; one copy of each bot decision."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from games import services, tasks
+from games.engines.base import InvalidOptions
+from games.engines.registry import ENGINES
+from games.models import Match, MatchAction, Player
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_engine_gives_a_bounded_schema_per_bot(game):
+    engine = ENGINES[game]
+    assert engine.bot_param_schema("random") == {
+        "type": "object", "properties": {}, "additionalProperties": False}  # fmt: skip
+    greedy = engine.bot_param_schema("greedy")
+    assert greedy["additionalProperties"] is False and "seed" not in greedy["properties"]
+    ismcts = engine.bot_param_schema("ismcts")["properties"]
+    assert (ismcts["iterations"]["minimum"], ismcts["iterations"]["maximum"]) == (1, 20000)
+    assert (ismcts["time_s"]["minimum"], ismcts["time_s"]["maximum"]) == (0.01, 5.0)
+    assert engine.bot_param_schema("ismcts", max_time_s=2)["properties"]["time_s"]["maximum"] == 2
+    for name, defaults in engine.bot_defaults.items():  # per-engine defaults, and valid ones
+        props = engine.bot_param_schema(name)["properties"]
+        assert {k: props[k]["default"] for k in defaults} == defaults
+        engine.check_bot_params(name, defaults)
+    for name, params in [("random", {"bench": 1}), ("ismcts", {"time_s": 50}),
+                         ("ismcts", {"iterations": -1}), ("ismcts", {"zzz": 1}),
+                         ("ismcts", {"iterations": 20001}), ("greedy", {"depth": 99}),
+                         ("ismcts", {"time_s": 0})]:  # fmt: skip
+        with pytest.raises(InvalidOptions):
+            engine.check_bot_params(name, params)
+    engine.check_bot_params("ismcts", {"iterations": 20000, "time_s": 5})
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [({"time_s": 50}, "greater than the maximum of 5.0"), ({"zzz": 1}, "'zzz' was unexpected"),
+     ({"iterations": -1}, "less than the minimum of 1")],
+)  # fmt: skip
+def test_bad_bot_parameters_are_a_400_at_match_creation(api_client, params, message):
+    api_client.force_authenticate(HumanPlayerFactory().user)
+    body = {"game": "silkroad", "seats": [{"bot": "ismcts", "params": params}, {"bot": "random"}]}
+    response = api_client.post("/api/matches/", body, format="json")
+    assert response.status_code == 400
+    assert message in str(response.json())
+    assert not Match.objects.exists() and not Player.objects.filter(bot_name="ismcts").exists()
+
+
+def test_thinking_time_never_above_the_matchs_limit(api_client):
+    api_client.force_authenticate(HumanPlayerFactory().user)
+    seats = [{"bot": "ismcts", "params": {"time_s": 2}}, {"bot": "random"}]
+    body = {"game": "silkroad", "seats": seats, "time_control": {"per_move_s": 1}}
+    response = api_client.post("/api/matches/", body, format="json")
+    assert response.status_code == 400 and "greater than the maximum of 1" in str(response.json())
+    body["time_control"] = {"per_move_s": 3}
+    assert api_client.post("/api/matches/", body, format="json").status_code == 201
+
+
+def test_engine_bot_players_are_checked_when_made_and_when_seated():
+    with pytest.raises(ValidationError) as exc:
+        services.create_engine_bot(name="slowpoke", bot_name="ismcts", params={"time_s": 50})
+    assert "params" in exc.value.message_dict
+    with pytest.raises(ValidationError):
+        services.builtin_bot_player(bot_name="random", params={"bench": 1})
+    assert not Player.objects.exists()
+    legacy = EngineBotFactory(
+        bot_name="ismcts", bot_params={"iterations": -1}
+    )  # made before the check
+    with pytest.raises(ValidationError) as exc:
+        services.create_match(game="silkroad", players=[legacy, EngineBotFactory()])
+    assert "minimum of 1" in str(exc.value)
+
+
+def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
+    match = services.create_match(game="silkroad", players=[EngineBotFactory(), EngineBotFactory()])
+    ply = match.ply
+    assert services.take_bot_lease(match.pk, ply)  # a first copy is thinking
+    assert not services.take_bot_lease(match.pk, ply)
+    tasks.play_bots(match.pk, ply)
+    match.refresh_from_db()
+    assert match.ply == ply and not MatchAction.objects.filter(match=match, source="bot").exists()
+    _, stalled = services.overdue_matches(stalled_s=-1)
+    assert (match.pk, ply) not in stalled  # the sweep leaves it to the first copy
+    services.release_bot_lease(match.pk, ply)
+    _, stalled = services.overdue_matches(stalled_s=-1)
+    assert (match.pk, ply) in stalled
+    tasks.play_bots(match.pk, ply)
+    match.refresh_from_db()
+    assert match.ply > ply and MatchAction.objects.filter(match=match, source="bot").exists()
+    assert services.take_bot_lease(match.pk, ply)  # released after the commit
