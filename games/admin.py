@@ -98,6 +98,32 @@ class MatchActionAdmin(admin.ModelAdmin):
     search_fields = ["match__id", "label"]
     raw_id_fields = ["match"]
 
+    # A running match's actions may hold secret choices (a chip laid face down): only
+    # superusers see them before the end, as in the match's own log.
+    def get_list_display(self, request):
+        shown = super().get_list_display(request)
+        if request.user.is_superuser:
+            return shown
+        return [("public_label" if f == "label" else f) for f in shown]
+
+    def get_search_fields(self, request):
+        return super().get_search_fields(request) if request.user.is_superuser else ["match__id"]
+
+    def get_exclude(self, request, obj=None):
+        exclude = list(super().get_exclude(request, obj) or [])
+        if not request.user.is_superuser and (obj is None or obj.match.status in HIDDEN_WHILE):
+            exclude += ["action", "label"]
+        return exclude
+
+    @admin.display(description="label")
+    def public_label(self, obj: MatchAction) -> str:
+        return (
+            obj.label if obj.match.status not in HIDDEN_WHILE else "(hidden while the match runs)"
+        )
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("match")
+
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):

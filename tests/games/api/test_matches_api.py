@@ -274,6 +274,15 @@ def test_running_match_never_shows_seed_rng_or_state_and_finished_replay_shows_e
         leaks = [text[:80] for text in shown if secret in text]
         assert not leaks, f"{secret[:40]!r} shown while the match runs"
     assert api_client.get(f"/api/matches/{match.pk}/").json()["seed"] is None
+    # Secret choices (a chip laid face down) stay out of the admin's action list as well.
+    from django.utils.html import escape
+
+    engine = get_engine(game)
+    client.force_login(staff)
+    listing = client.get(f"/admin/games/matchaction/?match__id__exact={match.pk}").content.decode()
+    for a in MatchAction.objects.filter(match=match):
+        if engine.redact_action(a.action, a.seat, None) != a.action:
+            assert escape(a.label) not in listing
     superuser = HumanPlayerFactory(user__is_staff=True, user__is_superuser=True).user
     client.force_login(superuser)
     assert str(match.seed) in client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
@@ -286,7 +295,6 @@ def test_running_match_never_shows_seed_rng_or_state_and_finished_replay_shows_e
     raw = MatchAction.objects.filter(match=match).order_by("ply")
     assert [row["action"] for row in log] == [a.action for a in raw]  # nothing redacted
     # The replay shows every hand: each seat's own view of its private parts, at a mid ply.
-    engine = get_engine(game)
     ply = 9
     state = engine.new_game(players=2, seed=match.seed, options=match.options)
     for a in list(raw)[:ply]:
