@@ -37,7 +37,7 @@ def _mine(api_client, player, **params):
 
 def test_a_match_seating_another_human_waits_until_he_accepts(api_client):
     alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
-    match, body = _invite(api_client, alice, bob, bots=[{"bot": "random"}])
+    match, body = _invite(api_client, alice, bob)  # humans only: a clock runs from the start
     assert body["status"] == "pending" and body["deadline"] is None and body["ply"] == 0
     assert match.state is None and match.started_at is None
     assert api_client.get("/api/me/turns/").json() == []
