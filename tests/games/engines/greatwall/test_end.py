@@ -96,9 +96,7 @@ def test_the_last_chip_drawn_while_the_wall_supply_is_empty_ends_it():
 
 def test_wall_pieces_coming_back_refill_the_wall_supply():
     # Seat 0 empties the wall supply (the only empty supply: no end) ...
-    s = end_state(
-        passive={0: {"mongol": 3}, 1: {"mongol": 1}}, wall_supply=2, active_walls={0: 1}
-    )
+    s = end_state(passive={0: {"mongol": 3}, 1: {"mongol": 1}}, wall_supply=2, active_walls={0: 1})
     act(s, **DRAW_WALL)
     act(s, **DRAW_WALL)
     assert s.wall_supply == 0 and empty_supplies(s) == 1 and s.announced == -1
