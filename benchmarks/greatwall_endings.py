@@ -21,7 +21,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
@@ -75,6 +75,7 @@ def run(
     cpu_seconds: float | None = None,
     params: dict | None = None,
     first_seed: int = 0,
+    on_game: Callable[[dict], None] | None = None,
 ) -> list[dict]:
     """`games` games, or as many as start within `cpu_seconds` of CPU time."""
     out: list[dict] = []
@@ -84,6 +85,8 @@ def run(
         cpu_seconds is None or time.process_time() - started < cpu_seconds
     ):
         out.append(play(bot, players, seed, params))
+        if on_game is not None:
+            on_game(out[-1])
         seed += 1
     return out
 
@@ -135,6 +138,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--players", default="2,3,4")
     p.add_argument("--quick", action="store_true", help="a smoke run: a few games each")
     p.add_argument("--out", type=Path, default=Path("var/bench"))
+    p.add_argument(
+        "--log", type=Path, default=None, help="append every game to this file as a JSON line"
+    )
     args = p.parse_args(argv)
     if args.quick:
         args.random_games, args.greedy_games, args.ismcts_games = 10, 1, 1
@@ -147,6 +153,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = [int(x) for x in args.players.split(",")]
     rows, games = [], []
+
+    def log(game: dict) -> None:
+        if args.log is not None:
+            with args.log.open("a") as f:
+                f.write(json.dumps(game) + "\n")
+
     for bot in bots:
         for n in players:
             params, label = {}, bot
@@ -163,7 +175,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
                 else:
                     kw["cpu_seconds"] = args.ismcts_cpu_seconds
             t0 = time.process_time()
-            results = run(bot, n, params=params, **kw)
+            results = run(bot, n, params=params, on_game=log, **kw)
             cpu = time.process_time() - t0
             row = {"label": label, "bot": bot, "players": n, "cpu_s": round(cpu, 1)}
             row.update(summary(results))
