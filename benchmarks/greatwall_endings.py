@@ -137,6 +137,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--bots", default="random,greedy,ismcts")
     p.add_argument("--players", default="2,3,4")
     p.add_argument("--quick", action="store_true", help="a smoke run: a few games each")
+    p.add_argument(
+        "--from-log",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="play nothing: print the table of the games in these --log files",
+    )
     p.add_argument("--out", type=Path, default=Path("var/bench"))
     p.add_argument(
         "--log", type=Path, default=None, help="append every game to this file as a JSON line"
@@ -148,8 +155,26 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def table_from_logs(paths: Sequence[Path]) -> list[dict]:
+    """Rows for the games logged with --log (e.g. by runs cut short), by bot and player count."""
+    groups: dict[tuple[str, int], list[dict]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                game = json.loads(line)
+                groups.setdefault((game["bot"], game["players"]), []).append(game)
+    rows = []
+    for (bot, n), results in sorted(groups.items()):
+        rows.append({"label": bot, "bot": bot, "players": n, **summary(results)})
+    return rows
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[dict]:
     args = parse_args(argv)
+    if args.from_log:
+        rows = table_from_logs(args.from_log)
+        out.write(format_table(rows) + "\n")
+        return rows
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = [int(x) for x in args.players.split(",")]
     rows, games = [], []

@@ -49,3 +49,15 @@ def test_main_prints_a_table_and_writes_json(tmp_path):
     (written,) = tmp_path.glob("greatwall-endings-quick-*.json")
     data = json.loads(written.read_text())
     assert len(data["games"]) == 20 and len(data["rows"]) == 2
+
+
+def test_logged_games_give_the_same_table(tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = ["--quick", "--bots", "random", "--players", "3", "--out", str(tmp_path)]
+    played = bench.main([*args, "--log", str(log)], out=io.StringIO())
+    assert len(log.read_text().splitlines()) == 10
+    out = io.StringIO()
+    again = bench.main(["--from-log", str(log)], out=out)
+    keys = ("players", "games", "rounds_min", "rounds_median", "rounds_max", "safeguard")
+    assert [{k: r[k] for k in keys} for r in again] == [{k: r[k] for k in keys} for r in played]
+    assert out.getvalue().startswith("| bot | players |")
