@@ -157,15 +157,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def table_from_logs(paths: Sequence[Path]) -> list[dict]:
     """Rows for the games logged with --log (e.g. by runs cut short), by bot and player count."""
-    groups: dict[tuple[str, int], list[dict]] = {}
+    groups: dict[tuple[str, int], dict[int, dict]] = {}
     for path in paths:
         for line in path.read_text().splitlines():
             if line.strip():
                 game = json.loads(line)
-                groups.setdefault((game["bot"], game["players"]), []).append(game)
+                # a seed played twice (two runs' logs) is the same game: count it once
+                groups.setdefault((game["bot"], game["players"]), {})[game["seed"]] = game
     rows = []
-    for (bot, n), results in sorted(groups.items()):
-        rows.append({"label": bot, "bot": bot, "players": n, **summary(results)})
+    for (bot, n), by_seed in sorted(groups.items()):
+        rows.append({"label": bot, "bot": bot, "players": n, **summary(list(by_seed.values()))})
     return rows
 
 
