@@ -5,13 +5,15 @@
 
 import sys
 
-from benchmarks import engines, pairing, ratings, stack, standings_latency
+from benchmarks import engines, greatwall_endings, pairing, ratings, stack, standings_latency
 
 
 def main() -> None:
     quick = ["--quick"] if "--quick" in sys.argv[1:] else []
     print("== engines: random games, ISMCTS speed, bot strength ==")
     engines.main(quick)
+    print("\n== Great Wall: how games end (rounds, round-limit safeguard) ==")
+    greatwall_endings.main(quick)
     print("\n== platform vs engine throughput ==")
     stack.main(["--matches", "5"] if quick else [])
     print("\n== Swiss pairing time ==")

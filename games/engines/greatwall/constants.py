@@ -24,9 +24,10 @@ START_CHIPS = 2  # chips laid on the board at setup
 
 # A platform safeguard, not a rule of the game: if the end has not been
 # announced after this many full rounds, the last seat of the round announces
-# it (then the final round is played as usual). Games end after about 10-30
-# rounds, so it does not trigger in normal play; it only keeps a game finite
-# when players keep cycling wall pieces and never draw chips.
+# it (then the final round is played as usual). It keeps a game finite when
+# the players never leave two supplies empty at once (README, reading 8: pieces
+# keep coming back to the wall supply, chips stay in the passive supplies).
+# Random and greedy games end long before it (README, "How games end").
 ROUND_LIMIT = 60
 
 # Wall piece states per wall line.

@@ -11,11 +11,11 @@ at most 4 of each kind in the active supply, as many as possible when two
 cannot be taken); then use all walls, or all chips, or (only when the scout
 is blocked) lift the scout off the board.
 
-The end (README, "End of the game"): the supplies are the common wall
-supply and each player's passive chip supply; the player whose draw
-exhausts the second of them announces the end (the wall supply counts as
-exhausted from the first time it runs dry); after that player's turn one
-more full round is played, the announcer last.
+The end (README, reading 8): the supplies are the common wall supply and
+each player's passive chip supply; the end is announced by the player whose
+draw leaves two of them empty at the same time (the wall supply counts only
+while it holds no piece: pieces that come back refill it). After that
+player's turn one more full round is played, the announcer last.
 """
 
 from __future__ import annotations
@@ -53,18 +53,16 @@ def can_draw_chip(s: State, seat: int) -> bool:
     return any(s.passive[seat]) and sum(s.active_chips[seat]) < ACTIVE_LIMIT
 
 
-def exhausted_supplies(s: State) -> int:
-    """Supplies exhausted so far: the common wall supply once it has run dry (even
-    if removed pieces came back since), and every empty passive chip supply."""
-    return s.walls_ran_out + sum(1 for p in s.passive if not any(p))
+def empty_supplies(s: State) -> int:
+    """Supplies empty right now: the common wall supply while it holds no piece,
+    and every empty passive chip supply (those never refill)."""
+    return (s.wall_supply == 0) + sum(1 for p in s.passive if not any(p))
 
 
-def note_exhaustion(s: State) -> None:
-    """Called right after a draw that emptied a supply: exhausting the second
-    supply announces the end."""
-    if s.wall_supply == 0:
-        s.walls_ran_out = True
-    if s.announced < 0 and exhausted_supplies(s) >= 2:
+def note_draw(s: State) -> None:
+    """Called right after every draw. Only a draw empties a supply, so the
+    draw that leaves two supplies empty at once is the one that announces."""
+    if s.announced < 0 and empty_supplies(s) >= 2:
         s.announced = s.seat
 
 

@@ -105,7 +105,6 @@ def observe(s: State, board: Board, seat: int | None) -> dict:
         "supply": {
             "walls": s.wall_supply,
             "walls_out": s.walls_out,
-            "walls_ran_out": s.walls_ran_out,
         },
         "players": players,
         "ending": {

@@ -275,12 +275,9 @@ def execute(s: State, board: Board, parsed: tuple) -> None:
         if parsed[1] == "wall":
             s.wall_supply -= 1
             s.active_walls[seat] += 1
-            if s.wall_supply == 0:
-                flow.note_exhaustion(s)
         else:
             s.active_chips[seat][flow.draw_chip(s, seat)] += 1
-            if not any(s.passive[seat]):
-                flow.note_exhaustion(s)
+        flow.note_draw(s)
     elif t == "use":
         what = parsed[1]
         if what == "walls":

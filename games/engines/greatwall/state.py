@@ -54,7 +54,6 @@ class State:
     visited: int = 0  # bitmask of villages the scout stood on this turn (start included)
     setup_first: int = -1  # village of the first starting chip of the seat in setup
     placed: int = 0  # wall pieces placed so far (ages)
-    walls_ran_out: bool = False  # the common wall supply has been exhausted (at least once)
     announced: int = -1  # the seat that announced the end
     final: bool = False  # the final round is being played
     over: bool = False
@@ -86,7 +85,6 @@ class State:
             visited=self.visited,
             setup_first=self.setup_first,
             placed=self.placed,
-            walls_ran_out=self.walls_ran_out,
             announced=self.announced,
             final=self.final,
             over=self.over,
@@ -111,7 +109,6 @@ _SCALARS = (
     "visited",
     "setup_first",
     "placed",
-    "walls_ran_out",
     "announced",
     "final",
     "over",
@@ -136,6 +133,9 @@ def to_json(s: State) -> dict:
 
 
 def from_json(data: dict) -> State:
+    # Keys not listed are ignored: states stored before the end was read as "two
+    # supplies empty at the same time" carry a "walls_ran_out" flag (the wall
+    # supply counted as exhausted from its first emptying); it means nothing now.
     kwargs = {name: data[name] for name in _SCALARS}
     for name in _FLAT_LISTS:
         kwargs[name] = list(data[name])

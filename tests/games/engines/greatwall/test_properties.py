@@ -22,6 +22,7 @@ from games.engines.greatwall.constants import (
     CHIPS_PER_PLAYER,
     FACE_COUNTS,
     OPEN,
+    ROUND_LIMIT,
     WALL_PIECES,
     chip_face,
     chip_owner,
@@ -105,6 +106,29 @@ def check_generation_matches_validation(s) -> None:
             assert can_place(s, BOARD, line) == (line in listed)
 
 
+def empty_now(s) -> int:
+    """Supplies empty at this moment, counted here independently of the engine: the
+    common wall supply while it holds no piece, and every empty passive supply."""
+    return (s.wall_supply == 0) + sum(1 for p in s.passive if sum(p) == 0)
+
+
+def check_end_trigger(s, before, seat: int, action: dict) -> None:
+    """The end is announced exactly when a draw leaves two supplies empty at once
+    (or by the round-limit safeguard); never while fewer than two are empty."""
+    announced_before, round_before = before
+    if announced_before >= 0:
+        assert s.announced == announced_before
+        return
+    if s.announced < 0:
+        assert empty_now(s) < 2
+        return
+    if empty_now(s) >= 2:
+        assert action["type"] == "draw" and s.announced == seat
+    else:  # the safeguard: the last seat of the ROUND_LIMIT-th round
+        assert round_before < ROUND_LIMIT <= s.round
+        assert s.announced == s.n - 1 and s.final
+
+
 def play_checked(players: int, seed: int, choice_seed: int):
     rng = random.Random(choice_seed)
     s = E.new_game(players=players, seed=seed)
@@ -116,8 +140,10 @@ def play_checked(players: int, seed: int, choice_seed: int):
         assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
         a = rng.choice(legal)
         log.append(a)
+        before, seat = (s.announced, s.round), s.seat
         E.apply(s, a)
         check_invariants(s)
+        check_end_trigger(s, before, seat, a)
         assert len(log) < 5000
         r = rng.random()
         if r < 0.03:

@@ -234,22 +234,7 @@ def test_the_end_is_announced_when_a_draw_empties_the_second_supply():
 def test_the_wall_supply_counts_as_a_supply():
     s = end_state(passive={0: {"mongol": 3}, 1: {}}, wall_supply=1)
     act(s, **DRAW_WALL)
-    assert s.announced == 0 and s.walls_ran_out
-
-
-def test_the_wall_supply_stays_exhausted_once_it_ran_dry():
-    # The common supply ran dry (with both passive supplies full: no end yet) ...
-    s = end_state(passive={0: {"mongol": 3}, 1: {"mongol": 1}}, wall_supply=1)
-    act(s, **DRAW_WALL)
-    assert s.walls_ran_out and s.announced == -1
-    act(s, **DRAW_CHIP)
-    act(s, **USE_WALLS)
-    act(s, type="wall", line="c3/d3")
-    # ... pieces came back from the board since; seat 1 empties its passive supply:
-    # the second exhausted supply
-    s.wall_supply = 3
-    act(s, **DRAW_CHIP)
-    assert s.announced == 1
+    assert s.announced == 0
 
 
 def test_one_empty_supply_does_not_end_the_game():
