@@ -13,7 +13,9 @@ from .state import State
 
 def _play(s: State, board: Board, a: dict) -> str:
     n, good, size = a["count"], a["good"], a["caravan"]
-    text = _("play {n} {good}, move the {size}-camel caravan").format(n=n, good=L.good_name(good), size=size)
+    text = _("play {n} {good}, move the {size}-camel caravan").format(
+        n=n, good=L.good_name(good), size=size
+    )
     caravan = s.caravans[size] if size in (1, 2, 3) else None
     if caravan is None or s.stage != "play":
         return text

@@ -33,7 +33,6 @@ ENGINE_RAW = {
     "yspahan": [
         re.compile(r"\bs\d{1,2}\b"),
         re.compile(r"\b(bag|barrel|chest|vase)-[A-D]"),
-        re.compile(r"\b(camels|gold|bag|barrel|chest|vase) row\b"),
     ],
     "greatwall": [re.compile(r"\b[a-g][1-6]\b"), re.compile(r"\bT\d\d\b")],
 }
