@@ -52,8 +52,10 @@ def _positions(slug: str) -> list:
         while not engine.is_over(state) and len(history) < 400:
             history.append(engine.clone(state))
             state = engine.apply(state, rng.choice(engine.legal_actions(state)))
-        # the first decision (setup), and two more from anywhere in the game
-        picks = {0, rng.randrange(len(history)), rng.randrange(len(history))}
+        # three decisions from anywhere in the game; every third game its first one
+        picks = {rng.randrange(len(history)) for _ in range(3)}
+        if seed % 3 == 0:
+            picks = {0} | set(sorted(picks)[1:])
         out += [history[i] for i in sorted(picks)]
         seed += 1
     return out[:POSITIONS]
@@ -136,6 +138,29 @@ def test_clicking_through_the_targets_names_exactly_one_action(slug):
                 assert any(t[:k] == targets[:k] for t, _c, _a in keyed)
             left = [a for t, c, a in keyed if t[: len(targets)] == targets and c == choice]
             assert left == [action], (slug, targets, choice, left)
+
+
+def _check_position(engine, state) -> None:
+    legal = engine.legal_actions(state)
+    drawn = svg_targets(engine.render_svg(engine.observation(state, engine.to_act(state))))
+    keyed = [(engine.action_targets(state, a), engine.action_choice(state, a), a) for a in legal]
+    for targets, choice, action in keyed:
+        assert set(targets) <= drawn, (action, set(targets) - drawn)
+        left = [a for t, c, a in keyed if t[: len(targets)] == targets and c == choice]
+        assert left == [action], (targets, choice, left)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_decision_of_a_whole_game_can_be_clicked(slug):
+    engine = get_engine(slug)
+    state = engine.new_game(players=engine.max_players, seed=99)
+    rng = random.Random(99)
+    decisions = 0
+    while not engine.is_over(state) and decisions < 600:
+        _check_position(engine, state)
+        state = engine.apply(state, rng.choice(engine.legal_actions(state)))
+        decisions += 1
+    assert decisions > 50
 
 
 @pytest.mark.parametrize("slug", SLUGS)
