@@ -45,7 +45,7 @@ ACTION_FILL = {
 }
 WIDTH = 1000
 MAP_TOP = 60  # room above Tashkent for a caravan standing in it
-MAP_H = 965
+MAP_H = 985
 FONT = 13  # the smallest text; 13 x 860/1000 = 11.2 px on the page
 PANEL_TOP = MAP_H
 
@@ -137,10 +137,12 @@ def _city(obs: dict, board: Board, i: int, targets: dict) -> list[str]:
     out += _gem_row(x - (count - 1) * 9.5, y + 58, gems, 8, sid)
     if sid in targets:
         size = targets[sid]
+        # above northern cities, below southern ones (where villages crowd above)
+        ly = y - 52 if y < 440 else y + 86
         out.append(
             _t(
                 x,
-                y - 52,
+                ly,
                 _("target of the {size}-camel caravan").format(size=size),
                 FONT,
                 extra=f'fill="{CARAVAN_STROKE[size]}" font-weight="bold"',
@@ -227,19 +229,21 @@ def _map(obs: dict, board: Board) -> list[str]:
     return out
 
 
-def _card(x: float, y: float, good: str, text: str, tid: str | None, w: int = 96) -> list[str]:
+def _card(
+    x: float, y: float, good: str, text: str, tid: str | None, w: int = 96, size: int = 14
+) -> list[str]:
     target = f" {_target(tid)}" if tid else ""
     return [
         f"<g{target}>"
         f'<rect x="{x:.0f}" y="{y - 17:.0f}" width="{w}" height="24" rx="4" '
         f'fill="{GOOD_FILL[good]}" stroke="#222"/>'
-        + _t(x + w / 2, y, text, 14, extra='fill="white" font-weight="bold"')
+        + _t(x + w / 2, y, text, size, extra='fill="white" font-weight="bold"')
         + "</g>"
     ]
 
 
 def _cards_line(
-    x: float, y: float, counts: dict[str, int], target=None, w: int = 96
+    x: float, y: float, counts: dict[str, int], target=None, w: int = 96, size: int = 14
 ) -> tuple[list[str], float]:
     out = []
     cx = x
@@ -248,8 +252,8 @@ def _cards_line(
         if not k:
             continue
         text = f"{L.good_name(good)} {k}" if k > 1 else L.good_name(good)
-        out += _card(cx, y, good, text, target(good) if target else None, w)
-        cx += w + 6
+        out += _card(cx, y, good, text, target(good) if target else None, w, size)
+        cx += w + 4
     return out, cx
 
 
@@ -377,9 +381,10 @@ def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
         + "</g>"
     )
     top_card = L.good_name(obs["discard"][-1]) if obs["discard"] else "-"
+    y += 26
     out.append(
         _t(
-            cx + 130,
+            x,
             y,
             _("discard pile {n} (top: {top})").format(n=len(obs["discard"]), top=top_card),
             FONT + 1,
@@ -407,9 +412,9 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
     if "score" in p:
         head += "   " + _("{n} points").format(n=p["score"])
     out.append(_t(x + 10, y + 22, head, 15, "start", 'font-weight="bold"'))
-    out.append(_t(x + 10, y + 50, _("laid out:"), FONT, "start"))
+    out.append(_t(x + 10, y + 46, _("laid out:"), FONT, "start"))
     cards, _cx = _cards_line(
-        x + 80, y + 50, p["field"], lambda g, s=p["seat"]: L.field_target(s, g), 84
+        x + 72, y + 46, p["field"], lambda g, s=p["seat"]: L.field_target(s, g), 74, 13
     )
     out += cards
     gy = y + 78
@@ -419,7 +424,7 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
         gx = x + 70 + 17 * sum(p["gems"].values())
     else:
         out.append(
-            _t(x + 10, gy + 5, _("{n} gems (hidden)").format(n=p["gem_count"]), FONT, "start")
+            _t(x + 10, gy + 5, _("hidden gems: {n}").format(n=p["gem_count"]), FONT, "start")
         )
         gx = x + 140
     for k in range(p["colourless"]):
@@ -433,7 +438,7 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
         )
     if me and "hand" in p:
         out.append(_t(x + 10, y + 112, _("hand:"), FONT, "start"))
-        cards, _cx = _cards_line(x + 80, y + 112, p["hand"], L.hand_target, 84)
+        cards, _cx = _cards_line(x + 72, y + 112, p["hand"], L.hand_target, 74, 13)
         out += cards
     return out
 
