@@ -18,6 +18,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from games.engines.registry import ENGINES, get_engine
+from games.engines.silkroad.engine import SilkRoadEngine
+from games.engines.testkit import ContractViolation, check_board_targets
+from tests.games.engines.board_helpers import find_state
 
 SLUGS = sorted(ENGINES)
 POSITIONS = 30
@@ -140,16 +143,6 @@ def test_clicking_through_the_targets_names_exactly_one_action(slug):
             assert left == [action], (slug, targets, choice, left)
 
 
-def _check_position(engine, state) -> None:
-    legal = engine.legal_actions(state)
-    drawn = svg_targets(engine.render_svg(engine.observation(state, engine.to_act(state))))
-    keyed = [(engine.action_targets(state, a), engine.action_choice(state, a), a) for a in legal]
-    for targets, choice, action in keyed:
-        assert set(targets) <= drawn, (action, set(targets) - drawn)
-        left = [a for t, c, a in keyed if t[: len(targets)] == targets and c == choice]
-        assert left == [action], (targets, choice, left)
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_decision_of_a_whole_game_can_be_clicked(slug):
     engine = get_engine(slug)
@@ -157,7 +150,7 @@ def test_every_decision_of_a_whole_game_can_be_clicked(slug):
     rng = random.Random(99)
     decisions = 0
     while not engine.is_over(state) and decisions < 600:
-        _check_position(engine, state)
+        check_board_targets(engine, state)
         state = engine.apply(state, rng.choice(engine.legal_actions(state)))
         decisions += 1
     assert decisions > 50
@@ -209,3 +202,35 @@ def test_describe_shows_no_internal_ids(slug):
         for action in engine.legal_actions(state):
             text = engine.describe(state, action)
             assert text and not raw_ids(slug, text), (slug, action, text)
+
+
+class _NoDestinations(SilkRoadEngine):
+    """Plays without destinations or counts: plays of one good on one caravan collide."""
+
+    def action_targets(self, state, action):
+        return super().action_targets(state, action)[:2]
+
+    def action_choice(self, state, action):
+        return None if self.action_targets(state, action) else "x"
+
+
+class _Undrawn(SilkRoadEngine):
+    def action_targets(self, state, action):
+        return ["city:atlantis"]
+
+
+def test_the_board_check_catches_ambiguous_and_undrawn_targets():
+    good = SilkRoadEngine()
+
+    def two_counts(state):
+        plays = [
+            (a["good"], a["caravan"]) for a in good.legal_actions(state) if a["type"] == "play"
+        ]
+        return len(plays) > len(set(plays))
+
+    state = find_state(good, two_counts, players=3)
+    check_board_targets(good, state)
+    with pytest.raises(ContractViolation, match="leaves"):
+        check_board_targets(_NoDestinations(), state)
+    with pytest.raises(ContractViolation, match="not drawn"):
+        check_board_targets(_Undrawn(), state)
