@@ -140,7 +140,7 @@ def _village(board: Board, v: int, info: dict) -> list[str]:
     x0, y0 = _corner(board, v)
     out = [
         _t(
-            x0 + 5,
+            x0 + 10,
             y0 + 16,
             L.village_name(info["id"]),
             FONT,
@@ -172,8 +172,9 @@ def _village(board: Board, v: int, info: dict) -> list[str]:
                 f'fill="{SEAT_FILL[c["owner"]]}" stroke="#222" stroke-width="0.7"/></g>'
             )
         if len(stack) > 1:
+            # the stack's height, just after the small chips
             out.append(
-                _t(x0 + CELL - 6, y0 + CELL - 7, len(stack), FONT, "end",
+                _t(x0 + 12 + min(len(below), 5) * 13, y0 + CELL - 7, len(stack), FONT, "start",
                    'fill="#333" font-weight="bold" pointer-events="none"')
             )  # fmt: skip
     if info["scout"] is not None:
