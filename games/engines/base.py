@@ -196,7 +196,32 @@ class Engine(ABC):
         params = {**self.bot_defaults.get(name, {}), **params}
         return bots.make_bot(self, name, seed=seed, **params)
 
-    # ---- rendering ------------------------------------------------------
+    # ---- rendering and playing on the board -----------------------------
     def render_svg(self, observation: dict) -> str:
-        """An SVG picture of an observation, for match pages."""
+        """An SVG picture of an observation, for match pages.
+
+        Every clickable part of the board carries ``data-target="<id>"`` with a
+        stable id (the engine's README documents its scheme); ids are not labels,
+        every text a player reads is a human name."""
         raise NotImplementedError
+
+    def action_targets(self, state: Any, action: Action) -> list[str]:
+        """The board ids (``data-target``) an action involves, in the order a player
+        clicks them; [] when the board has nothing to click for it (a count, yes/no).
+
+        The page narrows the legal actions to those whose target lists start with
+        the ids clicked so far. Every id must be drawn in the SVG of the acting
+        seat's observation."""
+        return []
+
+    def action_choice(self, state: Any, action: Action) -> str | None:
+        """A short human label for what an action decides beyond its board targets
+        (offered as a ``data-choice`` button once the targets are clicked), or None.
+
+        Contract: among the legal actions of a state, (targets, choice) is unique,
+        so clicking the targets and then the choice names exactly one action. An
+        action whose targets are empty must have a choice (the default: its
+        describe() text)."""
+        if not self.action_targets(state, action):
+            return self.describe(state, action)
+        return None

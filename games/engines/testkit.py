@@ -266,6 +266,46 @@ def check_contract(
     _unchanged(engine, state, before, "check_contract")
 
 
+# ---- playing on the board -------------------------------------------------------
+def svg_targets(svg: str) -> set[str]:
+    """The data-target ids drawn in an SVG."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    return {el.attrib["data-target"] for el in root.iter() if "data-target" in el.attrib}
+
+
+def check_board_targets(engine: Engine, state: Any) -> None:
+    """Check "Playing on the board" (DESIGN.md) at `state`:
+
+    - every legal action's targets are strings drawn as data-target elements in the
+      SVG of the acting seat's observation;
+    - an action with no targets has a choice label;
+    - clicking an action's targets and then its choice names exactly that action: no
+      other legal action has targets starting with the same ids and the same choice.
+    """
+    seat = engine.to_act(state)
+    if seat is None:
+        return
+    drawn = svg_targets(engine.render_svg(engine.observation(state, seat)))
+    keyed = []
+    for action in engine.legal_actions(state):
+        targets = engine.action_targets(state, action)
+        choice = engine.action_choice(state, action)
+        if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+            _fail(f"action_targets of {action!r} is {targets!r}, not a list of ids")
+        missing = [t for t in targets if t not in drawn]
+        if missing:
+            _fail(f"targets {missing} of {action!r} are not drawn for seat {seat}")
+        if not targets and not choice:
+            _fail(f"{action!r} has nothing to click and no choice label")
+        keyed.append((targets, choice, action))
+    for targets, choice, action in keyed:
+        left = [a for t, c, a in keyed if t[: len(targets)] == targets and c == choice]
+        if left != [action]:
+            _fail(f"clicking {targets} and choosing {choice!r} leaves {left}, not {action!r}")
+
+
 def _check_outcome(outcome: Any, players: int) -> None:
     if not isinstance(outcome, dict):
         _fail(f"outcome is {outcome!r}, not a dict")
@@ -368,9 +408,11 @@ def _assert_json(value: Any, where: str, path: str = "") -> None:
 
 __all__ = [
     "ContractViolation",
+    "check_board_targets",
     "check_bot_game",
     "check_contract",
     "check_game",
     "check_replay",
     "random_playout",
+    "svg_targets",
 ]

@@ -1,41 +1,52 @@
-"""Short human labels for actions (also for redacted ones, whose chip is hidden)."""
+"""Short human labels for actions (also for redacted ones, whose chip is hidden);
+every word through the engines' `_()`, names from labels.py."""
 
 from __future__ import annotations
 
+from games.engines.i18n import _
+
+from . import labels as L
 from .board import Board
-from .constants import FACE_INDEX, FACE_LABELS
+from .constants import FACES
 from .state import State
 
 
 def _chip(name: object) -> str:
-    f = FACE_INDEX.get(name) if isinstance(name, str) else None
-    return "a chip" if f is None else f"a {FACE_LABELS[f]}"
+    if isinstance(name, str) and name in FACES:
+        return _("a {face}").format(face=L.face_name(name))
+    return _("a chip")
 
 
 def describe(s: State, board: Board, a: dict) -> str:
     try:
         t = a["type"]
         if t == "move":
-            to = a["to"]
+            to = L.village_name(a["to"])
             if "gate" in a:
-                return f"scout to {to} through the gate {a['gate']}"
+                return _("scout to {to} through the gate {gate}").format(
+                    to=to, gate=L.line_name(a["gate"])
+                )
             if "up" in a:
-                return f"scout to {to} along the wall (up at {a['up']}, down at {a['down']})"
-            return f"scout to {to} by road"
+                return _("scout to {to} along the wall (up at {up}, down at {down})").format(
+                    to=to, up=L.line_name(a["up"]), down=L.line_name(a["down"])
+                )
+            return _("scout to {to} by road").format(to=to)
         if t == "lay":
-            return f"lay {_chip(a['chip'])}"
+            return _("lay {chip}").format(chip=_chip(a["chip"]))
         if t == "draw":
-            return "take a wall piece" if a["supply"] == "wall" else "draw a chip"
+            return _("take a wall piece") if a["supply"] == "wall" else _("draw a chip")
         if t == "use":
-            return "use the walls" if a["pieces"] == "walls" else "use the chips"
+            return _("use the walls") if a["pieces"] == "walls" else _("use the chips")
         if t == "lift":
-            return "lift the blocked scout off the board"
+            return _("lift the blocked scout off the board")
         if t == "wall":
-            return f"wall piece on {a['line']}"
+            return _("wall piece on {line}").format(line=L.line_name(a["line"]))
         if t == "scout":
-            return f"scout on {a['village']}"
+            return _("scout on {village}").format(village=L.village_name(a["village"]))
         if t == "setup":
-            return f"starting chip ({_chip(a['chip'])}) in {a['village']}"
+            return _("starting chip ({chip}) in {village}").format(
+                chip=_chip(a["chip"]), village=L.village_name(a["village"])
+            )
     except (KeyError, TypeError):
         pass
-    return f"unknown action {a!r}"
+    return _("unknown action {action}").format(action=repr(a))

@@ -6,7 +6,7 @@ import random
 
 from games.engines.base import Engine
 
-from . import rules
+from . import labels, rules
 from .board import default_board
 from .constants import HIDDEN
 from .describe import describe as _describe
@@ -115,3 +115,9 @@ class GreatWallEngine(Engine):
         from .render import render_svg
 
         return render_svg(observation, self.board)
+
+    def action_targets(self, state: State, action: dict) -> list[str]:
+        return labels.action_targets(state, action)
+
+    def action_choice(self, state: State, action: dict) -> str | None:
+        return labels.action_choice(state, action, lambda s, a: _describe(s, self.board, a))

@@ -1,16 +1,21 @@
-"""Short human labels for actions."""
+"""Short human labels for actions (every word through the engines' `_()`)."""
 
 from __future__ import annotations
 
+from games.engines.i18n import _
+
+from . import labels as L
 from .board import Board
-from .constants import ACTION_LABELS, GOODS
+from .constants import GOODS
 from .market import good_on_sale
 from .state import State
 
 
 def _play(s: State, board: Board, a: dict) -> str:
     n, good, size = a["count"], a["good"], a["caravan"]
-    text = f"play {n} {good}, move the {size}-camel caravan"
+    text = _("play {n} {good}, move the {size}-camel caravan").format(
+        n=n, good=L.good_name(good), size=size
+    )
     caravan = s.caravans[size] if size in (1, 2, 3) else None
     if caravan is None or s.stage != "play":
         return text
@@ -19,8 +24,8 @@ def _play(s: State, board: Board, a: dict) -> str:
     )
     if len(ends) == 1:
         dest = ends[0]
-        what = "great market" if dest == caravan.target else ACTION_LABELS[s.tiles[dest]]
-        text += f" to {board.names[dest]} ({what})"
+        what = _("great market") if dest == caravan.target else L.action_label(s.tiles[dest])
+        text += " " + _("to {place} ({what})").format(place=L.space_name(board, dest), what=what)
     return text
 
 
@@ -30,36 +35,43 @@ def describe(s: State, board: Board, a: dict) -> str:
         if t == "play":
             return _play(s, board, a)
         if t == "route":
-            space = board.index.get(a["to"], -1)
-            return f"take the route that ends in {board.names[space] if space >= 0 else a['to']}"
+            space = board.index[a["to"]]
+            return _("take the route that ends in {place}").format(place=L.space_name(board, space))
         if t == "draw":
             if a["source"] == "deck":
-                return "draw the top card of the deck"
-            return f"take {a['good']} from the display"
-        if t == "sell":
+                return _("draw the top card of the deck")
+            return _("take {good} from the display").format(good=L.good_name(a["good"]))
+        if t in ("sell", "decline"):
             if s.stage == "sell":
-                return f"sell {GOODS[good_on_sale(s)]}"
-            return "sell"
-        if t == "decline":
-            if s.stage == "sell":
-                return f"decline to sell {GOODS[good_on_sale(s)]}"
-            return "decline to sell"
+                good = L.good_name(GOODS[good_on_sale(s)])
+                text = _("sell {good}") if t == "sell" else _("decline to sell {good}")
+                return text.format(good=good)
+            return _("sell") if t == "sell" else _("decline to sell")
         if t == "gem":
-            return f"take a {a['color']} gem"
+            return _("take a {colour} gem").format(colour=L.colour_name(a["color"]))
         if t == "discard":
+            good = L.good_name(a["good"])
             if a["from"] == "field":
-                return f"discard a laid-out {a['good']}"
-            return f"discard {a['good']} from hand"
+                return _("discard a laid-out {good}").format(good=good)
+            return _("discard {good} from hand").format(good=good)
         if t == "rob":
-            return f"take a laid-out {a['good']} from seat {a['victim']}"
+            return _("take a laid-out {good} from seat {seat}").format(
+                good=L.good_name(a["good"]), seat=a["victim"]
+            )
         if t == "bazaar":
-            return "give " + ", ".join(a["goods"]) + " at the bazaar for a colourless gem"
+            goods = ", ".join(L.good_name(g) for g in a["goods"])
+            return _("give {goods} at the bazaar for a colourless gem").format(goods=goods)
         if t == "pass":
-            return "pass"
+            return _("pass")
         if t == "baksheesh":
-            return f"lay out {a['good']} from the display (baksheesh)"
+            return _("lay out {good} from the display (baksheesh)").format(
+                good=L.good_name(a["good"])
+            )
         if t == "layout":
-            return f"lay out {a['count']} {a['good']}" if a["count"] else f"lay out no {a['good']}"
+            good = L.good_name(a["good"])
+            if a["count"]:
+                return _("lay out {n} {good}").format(n=a["count"], good=good)
+            return _("lay out no {good}").format(good=good)
     except (KeyError, TypeError, IndexError):
         pass
-    return f"unknown action {a!r}"
+    return _("unknown action {action}").format(action=repr(a))

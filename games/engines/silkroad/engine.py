@@ -6,7 +6,7 @@ import random
 
 from games.engines.base import Engine, InvalidOptions
 
-from . import flow, options, rules
+from . import flow, labels, options, rules
 from .board import default_board
 from .describe import describe as _describe
 from .heuristic import evaluate
@@ -132,3 +132,9 @@ class SilkRoadEngine(Engine):
 
     def render_svg(self, observation: dict) -> str:
         return _render_svg(observation, self.board)
+
+    def action_targets(self, state: State, action: dict) -> list[str]:
+        return labels.action_targets(state, self.board, action)
+
+    def action_choice(self, state: State, action: dict) -> str | None:
+        return labels.action_choice(state, self.board, action, _describe)

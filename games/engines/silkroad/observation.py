@@ -16,13 +16,13 @@ from games.engines.rng import GameRandom
 from . import market
 from .board import Board
 from .constants import (
-    ACTION_LABELS,
     COLOURS,
     GOODS,
     HAND_SIZE,
     TOKENS,
     camel_json,
 )
+from .labels import action_label
 from .rules import legal_actions
 from .scoring import colourless_points, set_points
 from .state import State
@@ -133,7 +133,7 @@ def decision(s: State, board: Board) -> dict:
     elif stage in ("bazaar", "baksheesh", "baksheesh_discard", "sandstorm"):
         caravan = s.caravans[s.moved]
         d["village"] = board.ids[caravan.pos]
-        d["action"] = ACTION_LABELS[s.tiles[caravan.pos]]
+        d["action"] = action_label(s.tiles[caravan.pos])
     m = s.market
     if m is not None:
         d["market"] = {

@@ -1,18 +1,26 @@
-"""A self-contained SVG picture of an observation (map on the left, table on the right)."""
+"""A self-contained SVG picture of an observation: the map on top, the table below.
+
+Drawn for reading at the match page's size (the SVG scaled to about 860 px
+wide): no text under 13 user units, so at least 11 px on screen. Clickable
+parts carry ``data-target`` ids (README "Board ids").
+"""
 
 from __future__ import annotations
 
 import math
 from html import escape
 
+from games.engines.i18n import _
+
+from . import labels as L
 from .board import Board
-from .constants import ACTION_LABELS, COLOURS, GOODS
+from .constants import ACTION_KINDS, COLOURS, GOODS
 
 GOOD_FILL = {
     "silk": "#c2185b",
     "porcelain": "#1e88e5",
     "spice": "#ef6c00",
-    "ivory": "#a1887f",
+    "ivory": "#8d6e63",
     "tea": "#43a047",
 }
 GEM_FILL = {
@@ -24,32 +32,40 @@ GEM_FILL = {
 }
 CLEAR_FILL = "#eceff1"
 CARAVAN_STROKE = {1: "#5d4037", 2: "#283593", 3: "#00695c"}
-ACTION_SHORT = {
-    **{f"small_market_{g}": f"market {g}" for g in GOODS},
-    "black_market": "black market",
-    "camels_1": "1 camel",
-    "camels_2": "2 camels",
-    "camels_3": "3 camels",
-    "customs": "customs",
-    "sandstorm": "sandstorm",
-    "robbers": "robbers",
-    "bazaar": "bazaar",
-    "baksheesh": "baksheesh",
+ACTION_FILL = {
+    "black_market": "#263238",
+    "camels_1": "#6d4c41",
+    "camels_2": "#6d4c41",
+    "camels_3": "#6d4c41",
+    "customs": "#546e7a",
+    "sandstorm": "#f9a825",
+    "robbers": "#b71c1c",
+    "bazaar": "#6a1b9a",
+    "baksheesh": "#00838f",
 }
-MAP_W = 1000
-MAP_H = 940
-MAP_DY = 36  # room above Tashkent for a caravan standing in it
-PANEL_X = 1010
-WIDTH = 1460
+WIDTH = 1000
+MAP_TOP = 60  # room above Tashkent for a caravan standing in it
+MAP_H = 985
+FONT = 13  # the smallest text; 13 x 860/1000 = 11.2 px on the page
+PANEL_TOP = MAP_H
 
 
 def _t(
-    x: float, y: float, text: str, size: int = 13, anchor: str = "middle", extra: str = ""
+    x: float,
+    y: float,
+    text: object,
+    size: int = FONT,
+    anchor: str = "middle",
+    extra: str = "",
 ) -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" {extra}>'
         f"{escape(str(text))}</text>"
     )
+
+
+def _target(tid: str) -> str:
+    return f'data-target="{escape(tid)}"'
 
 
 def _links(board: Board) -> list[str]:
@@ -58,222 +74,397 @@ def _links(board: Board) -> list[str]:
         (x1, y1), (x2, y2) = board.xy[a], board.xy[b]
         dx, dy = x2 - x1, y2 - y1
         d = math.hypot(dx, dy) or 1.0
-        ra = 40 if board.is_city(a) else 22
-        rb = 42 if board.is_city(b) else 24
+        ra = 44 if board.is_city(a) else 22
+        rb = 46 if board.is_city(b) else 24
         sx, sy = x1 + dx * ra / d, y1 + dy * ra / d
         ex, ey = x2 - dx * rb / d, y2 - dy * rb / d
         out.append(
             f'<line x1="{sx:.0f}" y1="{sy:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" '
-            f'stroke="#8d6e63" stroke-width="3" marker-end="url(#arrow)"/>'
+            f'stroke="#a1887f" stroke-width="3" marker-end="url(#arrow)"/>'
         )
     for (at, city), to in board.signposts.items():
         (x1, y1), (x2, y2) = board.xy[at], board.xy[to]
-        mx, my = x1 + (x2 - x1) * 0.35, y1 + (y2 - y1) * 0.35
+        mx, my = x1 + (x2 - x1) * 0.4, y1 + (y2 - y1) * 0.4
         out.append(
-            f'<rect x="{mx - 4:.0f}" y="{my - 4:.0f}" width="8" height="8" fill="#ffd54f" '
-            f'stroke="#6d4c41"><title>signpost to {escape(board.names[city])}</title></rect>'
+            f'<rect x="{mx - 5:.0f}" y="{my - 5:.0f}" width="10" height="10" fill="#ffd54f" '
+            f'stroke="#6d4c41"><title>'
+            f"{escape(_('signpost to {city}').format(city=L.space_name(board, city)))}"
+            f"</title></rect>"
         )
     return out
 
 
-def _gem_row(x: float, y: float, gems: dict[str, int], r: int = 7) -> list[str]:
+def _gem(x: float, y: float, colour: str, r: int = 8, tid: str | None = None) -> str:
+    extra = f" {_target(tid)}" if tid else ""
+    return (
+        f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{GEM_FILL[colour]}" stroke="#333"'
+        f"{extra}><title>{escape(L.colour_name(colour))}</title></circle>"
+    )
+
+
+def _gem_row(
+    x: float, y: float, gems: dict[str, int], r: int = 8, city: str | None = None
+) -> list[str]:
     out = []
     i = 0
     for colour in COLOURS:
-        for _ in range(gems.get(colour, 0)):
-            out.append(
-                f'<circle cx="{x + i * (2 * r + 3):.0f}" cy="{y:.0f}" r="{r}" '
-                f'fill="{GEM_FILL[colour]}" stroke="#333"/>'
-            )
+        for _k in range(gems.get(colour, 0)):
+            tid = L.gem_target(city, colour) if city else None
+            out.append(_gem(x + i * (2 * r + 3), y, colour, r, tid))
             i += 1
     return out
 
 
 def _camel(x: float, y: float, good: str, value: int) -> list[str]:
     return [
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="30" height="22" rx="5" fill="{GOOD_FILL[good]}" stroke="#222"/>',
-        _t(x + 15, y + 16, value, 13, extra='fill="white" font-weight="bold"'),
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="30" height="24" rx="5" fill="{GOOD_FILL[good]}" '
+        f'stroke="#222"><title>{escape(L.good_name(good))} {value}</title></rect>',
+        _t(x + 15, y + 17, value, 15, extra='fill="white" font-weight="bold"'),
     ]
 
 
-def _map(obs: dict, board: Board) -> list[str]:
-    out = [f'<rect x="0" y="{-MAP_DY}" width="{MAP_W}" height="{MAP_H}" fill="#f3e5c0"/>']
-    out += _links(board)
-    tiles = obs["board"]["tiles"]
-    targets = {c["target"]: c["size"] for c in obs["caravans"]}
-    for i, sid in enumerate(board.ids):
-        x, y = board.xy[i]
-        if board.is_city(i):
-            out.append(
-                f'<circle cx="{x}" cy="{y}" r="38" fill="#fff8e1" stroke="#5d4037" stroke-width="3"/>'
-            )
-            out.append(_t(x, y + 5, board.names[i], 14, extra='font-weight="bold"'))
-            gems = obs["city_gems"].get(sid, {})
-            out += _gem_row(x - 20, y + 52, gems)
-            if sid in targets:
-                size = targets[sid]
-                out.append(
-                    _t(
-                        x,
-                        y - 46,
-                        f"target of the {size}-camel caravan",
-                        11,
-                        extra=f'fill="{CARAVAN_STROKE[size]}"',
-                    )
-                )
-        else:
-            kind = tiles[sid]
-            out.append(
-                f'<circle cx="{x}" cy="{y}" r="20" fill="#ffffff" stroke="#6d4c41" stroke-width="2"/>'
-            )
-            fill = GOOD_FILL.get(kind.rsplit("_", 1)[-1], "#5d4037")
-            out.append(
-                f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle" fill="{fill}">'
-                f"{escape(ACTION_SHORT[kind])}<title>{escape(ACTION_LABELS[kind])}</title></text>"
-            )
-            out.append(_t(x, y + 33, board.names[i], 11, extra='fill="#4e342e"'))
-    for c in obs["caravans"]:
-        i = board.index[c["space"]]
-        x, y = board.xy[i]
-        w = 32 * len(c["camels"]) + 6
-        bx, by = x - w / 2, y - 84 if board.is_city(i) else y - 48
-        stroke = CARAVAN_STROKE[c["size"]]
+def _city(obs: dict, board: Board, i: int, targets: dict) -> list[str]:
+    sid = board.ids[i]
+    x, y = board.xy[i]
+    out = [
+        f"<g {_target(L.space_target(board, i))}>"
+        f'<circle cx="{x}" cy="{y}" r="44" fill="#fff8e1" stroke="#5d4037" stroke-width="3"/>'
+        + _t(x, y + 6, L.space_name(board, i), 17, extra='font-weight="bold"')
+        + "</g>"
+    ]
+    gems = obs["city_gems"].get(sid, {})
+    count = sum(gems.values())
+    out += _gem_row(x - (count - 1) * 9.5, y + 58, gems, 8, sid)
+    if sid in targets:
+        size = targets[sid]
+        # above northern cities, below southern ones (where villages crowd above)
+        ly = y - 52 if y < 440 else y + 86
         out.append(
-            f'<rect x="{bx:.0f}" y="{by - 4:.0f}" width="{w:.0f}" height="30" rx="6" fill="#fffde7" '
-            f'stroke="{stroke}" stroke-width="3"><title>{c["size"]}-camel caravan to '
-            f"{escape(board.names[board.index[c['target']]])}</title></rect>"
+            _t(
+                x,
+                ly,
+                _("target of the {size}-camel caravan").format(size=size),
+                FONT,
+                extra=f'fill="{CARAVAN_STROKE[size]}" font-weight="bold"',
+            )
         )
-        for k, camel in enumerate(c["camels"]):
-            out += _camel(bx + 4 + 32 * k, by, camel["good"], camel["value"])
     return out
 
 
-def _cards_line(x: float, y: float, counts: dict[str, int]) -> list[str]:
+def _village(obs: dict, board: Board, i: int) -> list[str]:
+    x, y = board.xy[i]
+    kind = obs["board"]["tiles"][board.ids[i]]
+    good = kind.rsplit("_", 1)[-1]
+    fill = GOOD_FILL.get(good) or ACTION_FILL.get(kind, "#5d4037")
+    title = f"{L.space_name(board, i)}: {L.action_label(kind)}"
+    return [
+        f"<g {_target(L.space_target(board, i))}><title>{escape(title)}</title>"
+        f'<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="#3e2723" stroke-width="2"/>'
+        + _t(x, y + 5, L.action_mark(kind), 14, extra='fill="white" font-weight="bold"')
+        + "</g>",
+        _t(
+            x,
+            y + 36,
+            L.space_name(board, i),
+            FONT,
+            extra='fill="#3e2723" stroke="#f3e5c0" stroke-width="3" paint-order="stroke"',
+        ),
+    ]
+
+
+def _caravans(obs: dict, board: Board) -> list[str]:
+    out = []
+    for c in obs["caravans"]:
+        i = board.index[c["space"]]
+        x, y = board.xy[i]
+        size = c["size"]
+        stroke = CARAVAN_STROKE[size]
+        w = 32 * len(c["camels"]) + 30
+        r = 44 if board.is_city(i) else 20
+        # pinned: the caravan's box stands beside its space, pointing outwards from
+        # the map's middle (where it hides least), joined to a ring around the space
+        dx, dy = x - 500, y - 440
+        if not board.is_city(i) and abs(dx) > 1.2 * abs(dy):
+            bx = x + r + 22 if dx > 0 else x - r - 22 - w
+            by = y - 15
+            pin = (bx if dx > 0 else bx + w, y, x + (r + 5) * (1 if dx > 0 else -1), y)
+        else:
+            below = dy > 0 and not board.is_city(i)
+            bx = x - w / 2
+            by = y + r + 28 if below else y - r - 58
+            pin = (x, by - 3 if below else by + 30, x, y + (r + 5) * (1 if below else -1))
+        target_name = L.space_name(board, board.index[c["target"]])
+        title = _("the {size}-camel caravan to {city}").format(size=size, city=target_name)
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="{r + 5}" fill="none" stroke="{stroke}" '
+            f'stroke-width="4"/>'
+        )
+        out.append(
+            f'<line x1="{pin[0]:.0f}" y1="{pin[1]:.0f}" x2="{pin[2]:.0f}" y2="{pin[3]:.0f}" '
+            f'stroke="{stroke}" stroke-width="4"/>'
+        )
+        out.append(
+            f"<g {_target(L.caravan_target(size))}><title>{escape(title)}</title>"
+            f'<rect x="{bx:.0f}" y="{by - 3:.0f}" width="{w:.0f}" height="33" rx="6" '
+            f'fill="#fffde7" stroke="{stroke}" stroke-width="3"/>'
+            + f'<circle cx="{bx + 13:.0f}" cy="{by + 13:.0f}" r="10" fill="{stroke}"/>'
+            + _t(bx + 13, by + 19, size, 15, extra='fill="white" font-weight="bold"')
+        )
+        for k, camel in enumerate(c["camels"]):
+            out += _camel(bx + 26 + 32 * k, by + 1, camel["good"], camel["value"])
+        out.append("</g>")
+    return out
+
+
+def _map(obs: dict, board: Board) -> list[str]:
+    out = [f'<rect x="0" y="{-MAP_TOP}" width="{WIDTH}" height="{MAP_H}" fill="#f3e5c0"/>']
+    out += _links(board)
+    targets = {c["target"]: c["size"] for c in obs["caravans"]}
+    for i in range(len(board.ids)):
+        if board.is_city(i):
+            out += _city(obs, board, i, targets)
+        else:
+            out += _village(obs, board, i)
+    out += _caravans(obs, board)
+    return out
+
+
+def _card(
+    x: float, y: float, good: str, text: str, tid: str | None, w: int = 96, size: int = 14
+) -> list[str]:
+    target = f" {_target(tid)}" if tid else ""
+    return [
+        f"<g{target}>"
+        f'<rect x="{x:.0f}" y="{y - 17:.0f}" width="{w}" height="24" rx="4" '
+        f'fill="{GOOD_FILL[good]}" stroke="#222"/>'
+        + _t(x + w / 2, y, text, size, extra='fill="white" font-weight="bold"')
+        + "</g>"
+    ]
+
+
+def _cards_line(
+    x: float, y: float, counts: dict[str, int], target=None, w: int = 96, size: int = 14
+) -> tuple[list[str], float]:
     out = []
     cx = x
     for good in GOODS:
         k = counts.get(good, 0)
         if not k:
             continue
-        out.append(
-            f'<rect x="{cx:.0f}" y="{y - 13:.0f}" width="52" height="18" rx="3" fill="{GOOD_FILL[good]}"/>'
-        )
-        out.append(_t(cx + 26, y, f"{good[:5]} {k}", 11, extra='fill="white"'))
-        cx += 56
-    return out
+        text = f"{L.good_name(good)} {k}" if k > 1 else L.good_name(good)
+        out += _card(cx, y, good, text, target(good) if target else None, w, size)
+        cx += w + 4
+    return out, cx
 
 
 def _decision_text(obs: dict, board: Board) -> str:
     d = obs.get("decision")
     if d is None:
-        return "game over" + (" (nobody could move any more)" if obs.get("stalled") else "")
-    who = f"seat {d['seat']}"
+        if obs.get("stalled"):
+            return _("Game over (nobody could move any more)")
+        return _("Game over")
+    who = _("Seat {seat}").format(seat=d["seat"])
     kind = d["kind"]
     if kind in ("sell", "gem"):
         m = d["market"]
-        place = board.names[board.index[m["place"]]]
-        verb = "sell or decline" if kind == "sell" else "choose a gem for"
-        return f"{who}: {verb} {d['good']} ({d['value']}) at the {m['kind']} market in {place}"
+        place = L.space_name(board, board.index[m["place"]])
+        market = {"great": _("great market"), "small": _("small market")}.get(
+            m["kind"], _("black market")
+        )
+        what = _("{good} ({value})").format(good=L.good_name(d["good"]), value=d["value"])
+        if kind == "sell":
+            text = _("sell or decline {what} at the {market} in {place}")
+        else:
+            text = _("choose a gem for {what} at the {market} in {place}")
+        return f"{who}: " + text.format(what=what, market=market, place=place)
     texts = {
-        "play": "play cards and move a caravan",
-        "route": "choose the route",
-        "draw": f"take a card ({d.get('left', 1)} to take, {d.get('reason', '')})",
-        "customs": f"customs: discard {d.get('discard', 1)} more from hand",
-        "sandstorm": "sandstorm: discard a laid-out card",
-        "rob": "robbers: take a laid-out card",
-        "bazaar": "bazaar: trade three goods or pass",
-        "baksheesh": "baksheesh: take a display card",
-        "baksheesh_discard": "baksheesh: discard a hand card",
-        "layout": f"final market: lay out {d.get('good', '')} from hand",
+        "play": _("play cards and move a caravan"),
+        "route": _("choose the route"),
+        "draw": _("take a card ({left} to take)").format(left=d.get("left", 1)),
+        "customs": _("customs: discard {n} more from hand").format(n=d.get("discard", 1)),
+        "sandstorm": _("sandstorm: discard a laid-out card"),
+        "rob": _("robbers: take a laid-out card"),
+        "bazaar": _("bazaar: trade three goods or pass"),
+        "baksheesh": _("baksheesh: take a display card"),
+        "baksheesh_discard": _("baksheesh: discard a hand card"),
+        "layout": _("final market: lay out {good} from hand").format(
+            good=L.good_name(d.get("good", ""))
+        ),
     }
     return f"{who}: {texts.get(kind, kind)}"
 
 
-def _panel(obs: dict, board: Board) -> list[str]:
-    x = PANEL_X
-    out = [f'<rect x="{MAP_W}" y="0" width="{WIDTH - MAP_W}" height="{MAP_H}" fill="#fafafa"/>']
-    y = 26
-    title = "Silk Road" + (f" - seat {obs['seat']}" if obs["seat"] is not None else " - spectator")
-    out.append(_t(x, y, title, 18, "start", 'font-weight="bold"'))
+def _key(x: float, y: float) -> list[str]:
+    """The colour key: goods (camels and cards), gems, and the village marks."""
+    out = [_t(x, y, _("Key"), 15, "start", 'font-weight="bold"')]
     y += 22
-    out.append(_t(x, y, _decision_text(obs, board), 13, "start", 'fill="#b71c1c"'))
+    out.append(_t(x, y, _("Goods:"), FONT, "start"))
+    gx = x + 62
+    for good in GOODS:
+        out.append(
+            f'<rect x="{gx}" y="{y - 13}" width="16" height="16" rx="3" fill="{GOOD_FILL[good]}"/>'
+        )
+        out.append(_t(gx + 20, y, L.good_name(good), FONT, "start"))
+        gx += 30 + 8 * len(L.good_name(good))
+    y += 22
+    out.append(_t(x, y, _("Gems:"), FONT, "start"))
+    gx = x + 62
+    for colour in COLOURS:
+        out.append(_gem(gx + 7, y - 5, colour, 7))
+        out.append(_t(gx + 18, y, L.colour_name(colour), FONT, "start"))
+        gx += 30 + 8 * len(L.colour_name(colour))
+    y += 24
+    out.append(_t(x, y, _("Villages:"), FONT, "start"))
+    seen: list[str] = []
+    items = []
+    for kind in ACTION_KINDS:
+        mark = L.action_mark(kind)
+        if mark in seen:
+            continue
+        seen.append(mark)
+        label = _("small market") if kind.startswith("small_market_") else L.action_label(kind)
+        fill = "#9e9e9e" if kind.startswith("small_market_") else ACTION_FILL[kind]
+        items.append((mark, label, fill))
+    gx, row = x + 70, 0
+    for mark, label, fill in items:
+        width = 40 + 8 * len(label)
+        if gx + width > x + 470:
+            gx, row = x + 70, row + 1
+        cy = y + row * 24 - 5
+        out.append(f'<circle cx="{gx + 10}" cy="{cy}" r="11" fill="{fill}" stroke="#3e2723"/>')
+        out.append(_t(gx + 10, cy + 5, mark, FONT, extra='fill="white" font-weight="bold"'))
+        out.append(_t(gx + 25, cy + 5, label, FONT, "start"))
+        gx += width
+    y += row * 24 + 22
+    out.append(_t(x, y, _("market colour = its good; yellow squares are signposts"), FONT, "start"))
+    return out
+
+
+def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
+    x = 14
+    out = []
+    y = top + 24
+    title = _("Silk Road")
+    if obs["seat"] is not None:
+        title += " - " + _("you are seat {seat}").format(seat=obs["seat"])
+    out.append(_t(x, y, title, 19, "start", 'font-weight="bold"'))
     y += 26
-    out.append(_t(x, y, "Caravanserai:", 13, "start"))
+    out.append(_t(x, y, _decision_text(obs, board), 16, "start", 'fill="#b71c1c"'))
+    y += 34
+    out.append(_t(x, y, _("Caravanserai:"), 15, "start"))
     for k, camel in enumerate(obs["caravanserai"]["camels"]):
-        out += _camel(x + 100 + 33 * k, y - 16, camel["good"], camel["value"])
-    y += 26
+        out += _camel(x + 120 + 33 * k, y - 18, camel["good"], camel["value"])
+    y += 28
     sup = obs["caravanserai"]
     out.append(
         _t(
             x,
             y,
-            f"colourless gems {sup['colourless']}, 8-point tokens {sup['tokens']}, "
-            f"bag {obs['bag']}",
-            12,
+            _("colourless gems {c}, 8-point tokens {t}, gems in the bag {b}").format(
+                c=sup["colourless"], t=sup["tokens"], b=obs["bag"]
+            ),
+            FONT + 1,
             "start",
         )
     )
-    y += 24
-    display = {}
+    y += 32
+    out.append(_t(x, y, _("Display:"), 15, "start"))
+    display: dict[str, int] = {}
     for g in obs["display"]:
         display[g] = display.get(g, 0) + 1
-    out.append(_t(x, y, "Display:", 13, "start"))
-    out += _cards_line(x + 60, y, display)
-    y += 22
-    top = obs["discard"][-1] if obs["discard"] else "-"
+    cards, cx = _cards_line(x + 80, y, display, L.display_target)
+    out += cards
     out.append(
-        _t(x, y, f"Deck {obs['deck']}   Discard {len(obs['discard'])} (top: {top})", 12, "start")
+        f'<g {_target(L.DECK_TARGET)}><rect x="{cx + 10:.0f}" y="{y - 17}" width="110" '
+        f'height="24" rx="4" fill="#5d4037" stroke="#222"/>'
+        + _t(cx + 65, y, _("deck {n}").format(n=obs["deck"]), 14, extra='fill="white"')
+        + "</g>"
     )
-    y += 20
-    for p in obs["players"]:
-        y += 10
-        me = p["seat"] == obs["seat"]
-        turn = p["seat"] == obs["on_turn"]
-        out.append(
-            f'<rect x="{x - 4}" y="{y}" width="{WIDTH - x - 6}" height="{108 if me else 92}" rx="6" '
-            f'fill="{"#fff3e0" if turn else "#ffffff"}" stroke="{"#e65100" if me else "#9e9e9e"}"/>'
+    top_card = L.good_name(obs["discard"][-1]) if obs["discard"] else "-"
+    y += 26
+    out.append(
+        _t(
+            x,
+            y,
+            _("discard pile {n} (top: {top})").format(n=len(obs["discard"]), top=top_card),
+            FONT + 1,
+            "start",
         )
-        y += 18
-        head = f"Seat {p['seat']}  driver {p['driver']}  hand {p['hand_count']}"
-        if "score" in p:
-            head += f"  score {p['score']}"
-        out.append(_t(x + 4, y, head, 13, "start", 'font-weight="bold"'))
-        y += 20
-        out.append(_t(x + 4, y, "laid out:", 11, "start"))
-        out += _cards_line(x + 60, y, p["field"])
-        y += 22
-        if "gems" in p:
-            out += _gem_row(x + 12, y - 4, p["gems"], 6)
-            gx = x + 12 + 15 * sum(p["gems"].values())
-        else:
-            out.append(_t(x + 4, y, f"{p['gem_count']} coloured gems (hidden)", 11, "start"))
-            gx = x + 170
-        for k in range(p["colourless"]):
-            out.append(
-                f'<circle cx="{gx + 15 * k + 6}" cy="{y - 4}" r="6" fill="{CLEAR_FILL}" stroke="#333"/>'
-            )
-        if p["tokens"]:
-            out.append(_t(gx + 40, y, f"8-point tokens: {p['tokens']}", 11, "start"))
-        y += 20
-        if me and "hand" in p:
-            out.append(_t(x + 4, y, "hand:", 11, "start"))
-            out += _cards_line(x + 60, y, p["hand"])
-            y += 18
+    )
+    y += 22
+    out += _key(560, top + 24)
+    return out, max(y, top + 190)
+
+
+def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
+    me = p["seat"] == obs["seat"]
+    turn = obs.get("decision") and obs["decision"]["seat"] == p["seat"]
+    h = 124
+    out = [
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+        f'fill="{"#fff3e0" if turn else "#ffffff"}" stroke="{"#e65100" if me else "#9e9e9e"}" '
+        f'stroke-width="{3 if me else 1.5}"/>'
+    ]
+    head = _("Seat {seat}").format(seat=p["seat"])
+    if me:
+        head += " " + _("(you)")
+    head += "   " + _("driver {d}   {n} cards in hand").format(d=p["driver"], n=p["hand_count"])
+    if "score" in p:
+        head += "   " + _("{n} points").format(n=p["score"])
+    out.append(_t(x + 10, y + 22, head, 15, "start", 'font-weight="bold"'))
+    out.append(_t(x + 10, y + 46, _("laid out:"), FONT, "start"))
+    cards, _cx = _cards_line(
+        x + 72, y + 46, p["field"], lambda g, s=p["seat"]: L.field_target(s, g), 74, 13
+    )
+    out += cards
+    gy = y + 78
+    if "gems" in p:
+        out.append(_t(x + 10, gy + 5, _("gems:"), FONT, "start"))
+        out += _gem_row(x + 70, gy, p["gems"], 7)
+        gx = x + 70 + 17 * sum(p["gems"].values())
+    else:
+        out.append(
+            _t(x + 10, gy + 5, _("hidden gems: {n}").format(n=p["gem_count"]), FONT, "start")
+        )
+        gx = x + 140
+    for k in range(p["colourless"]):
+        out.append(
+            f'<circle cx="{gx + 17 * k + 8}" cy="{gy}" r="7" fill="{CLEAR_FILL}" stroke="#333">'
+            f"<title>{escape(_('colourless gem'))}</title></circle>"
+        )
+    if p["tokens"]:
+        out.append(
+            _t(gx + 50, gy + 5, _("8-point tokens: {n}").format(n=p["tokens"]), FONT, "start")
+        )
+    if me and "hand" in p:
+        out.append(_t(x + 10, y + 112, _("hand:"), FONT, "start"))
+        cards, _cx = _cards_line(x + 72, y + 112, p["hand"], L.hand_target, 74, 13)
+        out += cards
     return out
 
 
 def render_svg(obs: dict, board: Board) -> str:
-    height = max(MAP_H, 300 + 120 * len(obs["players"]))
+    table, y = _table(obs, board, PANEL_TOP)
+    players = obs["players"]
+    cols = 2
+    col_w = (WIDTH - 14 * 3) / cols
+    rows = (len(players) + cols - 1) // cols
+    height = y + 10 + rows * 134 + 6
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
+        f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">',
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
         'markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
-        'fill="#8d6e63"/></marker></defs>',
+        'fill="#a1887f"/></marker></defs>',
+        f'<rect width="{WIDTH}" height="{height:.0f}" fill="#fafafa"/>',
+        f'<g transform="translate(0 {MAP_TOP})">',
     ]
-    parts.append(f'<g transform="translate(0 {MAP_DY})">')
     parts += _map(obs, board)
     parts.append("</g>")
-    parts += _panel(obs, board)
+    parts += table
+    for k, p in enumerate(players):
+        px = 14 + (k % cols) * (col_w + 14)
+        py = y + 10 + (k // cols) * 134
+        parts += _player(obs, p, px, py, col_w)
     parts.append("</svg>")
     return "\n".join(parts)

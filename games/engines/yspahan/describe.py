@@ -1,32 +1,20 @@
-"""Short human labels for actions, from the state before the action."""
+"""Short human labels for actions, from the state before the action (every word
+through the engines' `_()`; names from labels.py)."""
 
 from __future__ import annotations
 
+from games.engines.i18n import _
+
+from . import labels as L
 from .board import BOARD
 from .constants import ROW_INDEX
 from .flow import row_value
 from .rules import move_cost
 from .state import State
 
-BUILDING_LABELS = {
-    "extra_camel": "building 1 (+1 camel)",
-    "extra_gold": "building 2 (+2 gold)",
-    "extra_movement": "building 3 (move the supervisor 1-3 more or less)",
-    "extra_card": "building 4 (a card per cube to the caravan)",
-    "extra_points": "building 5 (+2 a complete souk)",
-    "extra_cube": "building 6 (+1 cube)",
-}
-CARD_LABELS = {
-    "3_camels": "take 3 camels",
-    "3_gold": "take 3 gold",
-    "place_caravan": "a cube to the caravan",
-    "place_board": "a cube to a souk",
-    "swap_camels_gold": "exchange gold and camels",
-    "score_gold": "gold for points",
-    "score_camels": "camels for points",
-    "no_camels": "build without camels",
-    "no_gold": "build without gold",
-}
+# kept for callers that imported them from here
+CARD_LABELS = L.CARD_LABELS
+BUILDING_LABELS = L.BUILDING_LABELS
 
 
 def describe(s: State, a: dict) -> str:
@@ -34,67 +22,77 @@ def describe(s: State, a: dict) -> str:
     p = s.actor
     if kind == "yellow":
         k = a.get("count", 0)
-        return "Roll without yellow dice" if not k else f"Buy {k} yellow dice and roll"
+        if not k:
+            return _("Roll without yellow dice")
+        return _("Buy {n} yellow dice and roll").format(n=k)
     if kind == "row":
         r = a.get("row")
+        name = L.row_name(r) if isinstance(r, str) else "?"
         try:
             v = row_value(s, p, ROW_INDEX[r])
             pips = s.rows[ROW_INDEX[r]][0]
         except (KeyError, TypeError):
-            return f"Take the {r} row"
-        return f"Take the {r} row ({v} dice showing {pips})"
+            return _("Take the {row}").format(row=name)
+        return _("Take the {row} ({n} dice showing {pips})").format(row=name, n=v, pips=pips)
     if kind == "draw_card":
-        return "No row left: draw a card"
+        return _("No row left: draw a card")
     if kind == "action":
         what = a.get("kind")
         return {
-            "supervisor": "Move the supervisor",
-            "row": "Use the row's action",
-            "card": "Draw a card",
-        }.get(what, f"Action {what}")
+            "supervisor": _("Move the supervisor"),
+            "row": _("Use the row's action"),
+            "card": _("Draw a card"),
+        }.get(what, _("Unknown action"))
     if kind == "boost":
-        return f"Discard {a.get('card')} for +1"
+        return _("Discard “{card}” for +1").format(card=L.card_name(a.get("card")))
     if kind == "go":
-        return "Carry out the row's action"
+        return _("Carry out the row's action")
     if kind == "place":
-        shop = a.get("shop", "?")
-        souk = shop.rsplit("-", 1)[0] if isinstance(shop, str) else "?"
-        return f"Place a cube in {souk} ({shop})"
+        shop = a.get("shop")
+        if shop not in BOARD.shop_index:
+            return _("Place a cube")
+        return _("Place a cube in {souk}").format(souk=L.souk_name(L.shop_souk(shop)))
     if kind == "move":
         to = a.get("to")
-        cost = 0
-        if to in BOARD.cell_index and s.row >= 0:
-            cost = move_cost(s, p, BOARD.cell_index[to])
-        return f"Move the supervisor to {to}" + (f" (pay {cost} gold)" if cost else "")
+        if to not in BOARD.cell_index:
+            return _("Move the supervisor")
+        cost = move_cost(s, p, BOARD.cell_index[to]) if s.row >= 0 else 0
+        text = _("Move the supervisor to {square}").format(square=L.square_name(to))
+        if cost:
+            text += " " + _("(pay {n} gold)").format(n=cost)
+        return text
     if kind == "first":
-        return f"Seat {a.get('seat')} sends to the caravan first"
+        return _("Seat {seat} sends to the caravan first").format(seat=a.get("seat"))
     if kind == "send":
-        shop = BOARD.shop_ids[s.events[0][0]] if s.events else "the shop"
-        return f"Send the cube from {shop} to the caravan"
+        if s.events:
+            souk = L.souk_name(L.shop_souk(BOARD.shop_ids[s.events[0][0]]))
+            return _("Send the cube from {souk} to the caravan").format(souk=souk)
+        return _("Send the cube to the caravan")
     if kind == "pay":
-        return "Pay 1 camel: keep the shop's cube, send one from supply"
+        return _("Pay 1 camel: keep the shop's cube, send one from supply")
     if kind == "build":
-        b = a.get("building")
-        label = f"Build {BUILDING_LABELS.get(b, b)}"
+        label = _("Build {building}").format(building=L.building_name(a.get("building")))
         used = a.get("cards") or []
         if used:
-            label += " with " + " and ".join(str(c) for c in used)
+            label += " " + _("with {cards}").format(
+                cards=_(" and ").join(f"“{L.card_name(c)}”" for c in used)
+            )
         return label
     if kind == "pass":
-        return "Build nothing, end the turn"
+        return _("Build nothing, end the turn")
     if kind == "end":
-        return "End the turn"
+        return _("End the turn")
     if kind == "play":
-        c = a.get("card")
-        return f"Play card: {CARD_LABELS.get(c, c)}"
+        return _("Play card: {card}").format(card=L.card_name(a.get("card")))
     if kind == "swap":
         k = a.get("count")
         if a.get("give") == "gold":
-            return f"Exchange {k} gold for {k} camels"
-        return f"Exchange {k} camels for {k} gold"
+            return _("Exchange {n} gold for {n} camels").format(n=k)
+        return _("Exchange {n} camels for {n} gold").format(n=k)
     if kind == "score":
         k = a.get("count")
         if s.stage == "card_score_camels":
-            return f"Turn {k} camels into {2 * k if isinstance(k, int) else '?'} points"
-        return f"Turn {k} gold into {k} points"
-    return f"{a!r}"
+            pts = 2 * k if isinstance(k, int) else "?"
+            return _("Turn {n} camels into {pts} points").format(n=k, pts=pts)
+        return _("Turn {n} gold into {n} points").format(n=k)
+    return _("Unknown action")

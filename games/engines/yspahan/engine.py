@@ -6,7 +6,7 @@ import random
 
 from games.engines.base import Engine
 
-from . import rules
+from . import labels, rules
 from .describe import describe as _describe
 from .flow import new_state
 from .heuristic import evaluate
@@ -107,3 +107,9 @@ class YspahanEngine(Engine):
 
     def render_svg(self, observation: dict) -> str:
         return _render_svg(observation)
+
+    def action_targets(self, state: State, action: dict) -> list[str]:
+        return labels.action_targets(state, action)
+
+    def action_choice(self, state: State, action: dict) -> str | None:
+        return labels.action_choice(state, action, _describe)

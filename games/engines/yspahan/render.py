@@ -1,154 +1,420 @@
-"""An SVG picture of an observation: board with souks, cubes and the supervisor,
-the dice tower, the caravan, the players' boards and the time track.
+"""An SVG picture of an observation: the board with its districts, souks, streets
+and the supervisor on top; the dice tower, the caravan and the key below; then
+the players.
 
 Self-contained (no external fonts, images or scripts); drawn only from the
-observation, so it never shows more than the viewer may know.
+observation, so it never shows more than the viewer may know. Drawn for
+reading at the match page's size (scaled to about 860 px wide): no text under
+12 user units, 11.6 px on the page. Clickable parts carry ``data-target`` ids
+(README "Board ids").
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 
+from games.engines.i18n import _
+
+from . import labels as L
 from .board import BOARD
-from .constants import BUILDINGS, ROWS
+from .constants import BUILDING_COST, BUILDINGS, ROWS, SECTION_POINTS
 
 SEAT_COLOURS = ("#2f6fd6", "#d63a2f", "#2f9e44", "#e0b000")
 SEAT_NAMES = ("blue", "red", "green", "yellow")
-DISTRICT_FILL = {"bag": "#e9d8b4", "barrel": "#d9c2a0", "chest": "#cfd9b8", "vase": "#d8c8dc"}
-SOUK_TINTS = ("#b5651d", "#6a8caf", "#8f6bb3", "#4f9d69")
-BOARD_W, BOARD_H = BOARD.frame
-TOWER_X = BOARD_W + 20
-WIDTH = TOWER_X + 260
-SHOP = 22
+DISTRICT_TINT = {"bag": "#f6e3c6", "barrel": "#e3eef8", "chest": "#f3dfe6", "vase": "#e2f1e0"}
+DISTRICT_FILL = {"bag": "#d9a35f", "barrel": "#6f9fcf", "chest": "#c47a95", "vase": "#6fb36a"}
+DISTRICT_DARK = {"bag": "#8a5a1c", "barrel": "#2d5c8c", "chest": "#7d3553", "vase": "#2f6e2b"}
+FONT = 12  # the smallest text: 12 x 860/WIDTH = 11.6 px on the page
+SCALE = 1.4  # board data units -> picture units
+X0, Y0 = 30, 12  # board data origin (the content's top left)
+BOARD_TOP = 40
+WIDTH = 890
+SHOP = 30
 
 
-def _t(x: float, y: float, text: str, size: int = 12, anchor: str = "start", **extra: str) -> str:
+def _seat_name(p: int) -> str:
+    return {
+        "blue": _("blue"),
+        "red": _("red"),
+        "green": _("green"),
+        "yellow": _("yellow"),
+    }[SEAT_NAMES[p % 4]]
+
+
+def _t(x: float, y: float, text: str, size: int = FONT, anchor: str = "start", **extra) -> str:
     attrs = "".join(f' {k.replace("_", "-")}="{escape(str(v))}"' for k, v in extra.items())
     return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" '
         f'text-anchor="{anchor}"{attrs}>{escape(str(text))}</text>'
     )
+
+
+def _tgt(tid: str) -> str:
+    return f'data-target="{escape(tid)}"'
+
+
+def _xy(x: float, y: float) -> tuple[float, float]:
+    return (x - X0) * SCALE, BOARD_TOP + (y - Y0) * SCALE
 
 
 def _die(x: float, y: float, value: int, yellow: bool, gone: bool = False) -> str:
     fill = "#f5d142" if yellow else "#ffffff"
     extra = ' opacity="0.3"' if gone else ""
     return (
-        f'<g{extra}><rect x="{x:.0f}" y="{y:.0f}" width="18" height="18" rx="3" fill="{fill}" '
-        f'stroke="#333"/>' + _t(x + 9, y + 14, str(value), 11, "middle") + "</g>"
+        f'<g{extra}><rect x="{x:.0f}" y="{y:.0f}" width="22" height="22" rx="4" fill="{fill}" '
+        f'stroke="#333"/>'
+        + _t(x + 11, y + 16, str(value), 14, "middle", font_weight="bold")
+        + "</g>"
     )
 
 
+def _souk_tree(shops: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The shortest lines joining a souk's shops (Prim), drawn to show they belong together."""
+    done, edges = [shops[0]], []
+    while len(done) < len(shops):
+        a, b = min(
+            ((a, b) for a in done for b in shops if b not in done),
+            key=lambda e: math.dist(BOARD.shop_xy[e[0]], BOARD.shop_xy[e[1]]),
+        )
+        edges.append((a, b))
+        done.append(b)
+    return edges
+
+
+XMIN, XMAX, YMIN, YMAX = 30, 668, 12, 425  # the board's edges in data units
+
+
+def _arm_cells(arm: str) -> list[tuple[int, int]]:
+    cells = [
+        (L.square_of(cid)[1], c)
+        for c, cid in enumerate(BOARD.cell_ids)
+        if L.square_of(cid)[0] == arm
+    ]
+    return [BOARD.cell_xy[c] for _k, c in sorted(cells)]
+
+
+def _edge(arm: str, x: float, y: float) -> tuple[float, float]:
+    return {"west": (XMIN, y), "east": (XMAX, y), "north": (x, YMIN), "south": (x, YMAX)}[arm]
+
+
+def _quadrants() -> list[tuple[str, list[tuple[float, float]], tuple[float, float, str]]]:
+    """(district, polygon, name position) for the four quadrants of the street cross."""
+    cx, cy = BOARD.cell_xy[BOARD.centre]
+    corners = {
+        ("west", "north"): (XMIN, YMIN),
+        ("north", "east"): (XMAX, YMIN),
+        ("east", "south"): (XMAX, YMAX),
+        ("south", "west"): (XMIN, YMAX),
+    }
+    out = []
+    for (a, b), corner in corners.items():
+        arm_a, arm_b = _arm_cells(a), _arm_cells(b)
+        pts = [_edge(a, *arm_a[-1]), *reversed(arm_a), (cx, cy), *arm_b, _edge(b, *arm_b[-1])]
+        pts.append(corner)
+        qx = -1 if corner[0] == XMIN else 1
+        qy = -1 if corner[1] == YMIN else 1
+        # the district whose shops lie in this quadrant
+        district = max(
+            BOARD.districts,
+            key=lambda d: sum(
+                1
+                for shop, (x, y) in enumerate(BOARD.shop_xy)
+                if BOARD.districts[BOARD.souk_district[BOARD.shop_souk[shop]]] == d
+                and (x - cx) * qx > 0
+                and (y - cy) * qy > 0
+            ),
+        )
+        px, py = _xy(*corner)
+        name = (px + 10 * -qx, py + (22 if qy < 0 else -10), "start" if qx < 0 else "end")
+        out.append((district, [_xy(x, y) for x, y in pts], name))
+    return out
+
+
+def _label_spot(k: int) -> tuple[float, float]:
+    """Where a souk's name is least in the way: beside one of its shops, as far as
+    possible from the streets and the other shops."""
+    mine = set(BOARD.souk_shops[k])
+    others = [_xy(*xy) for c, xy in enumerate(BOARD.cell_xy)]
+    others += [_xy(*xy) for s, xy in enumerate(BOARD.shop_xy) if s not in mine]
+    others += [(x, y) for s in mine for x, y in [_xy(*BOARD.shop_xy[s])]]
+    best, best_score = (0.0, 0.0), -1.0
+    for shop in BOARD.souk_shops[k]:
+        x, y = _xy(*BOARD.shop_xy[shop])
+        for dx, dy in ((0, -SHOP / 2 - 6), (0, SHOP / 2 + 16), (-70, 5), (70, 5)):
+            lx, ly = x + dx, y + dy
+            if not (60 < lx < WIDTH - 60 and ly > BOARD_TOP + 12):
+                continue
+            # the label is ~100 wide: sample along it
+            score = min(
+                math.hypot((lx + off - ox) / 1.0, (ly - 4 - oy) * 1.6)
+                for off in (-45, -15, 15, 45)
+                for ox, oy in others
+            )
+            if score > best_score:
+                best, best_score = (lx, ly), score
+    return best
+
+
 def _board(obs: dict) -> list[str]:
-    out = [f'<rect x="0" y="30" width="{BOARD_W}" height="{BOARD_H}" fill="#f3ead8"/>']
+    out = []
     owners = obs.get("shops", {})
-    souk_info = {s["id"]: s for s in obs.get("souks", [])}
-    label_done: set[str] = set()
+    souks = {s["id"]: s for s in obs.get("souks", [])}
+    # districts: the quadrants the two streets cut the board into, named in a corner
+    for district, poly, corner in _quadrants():
+        pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in poly)
+        out.append(
+            f'<polygon points="{pts}" fill="{DISTRICT_TINT[district]}" '
+            f'stroke="{DISTRICT_FILL[district]}" stroke-width="2"/>'
+        )
+        x, y, anchor = corner
+        out.append(
+            _t(
+                x,
+                y,
+                L.district_name(district),
+                15,
+                anchor,
+                fill=DISTRICT_DARK[district],
+                font_weight="bold",
+            )
+        )
+    # souks: shops joined by a band, then the shops, the cubes and the souk's name
+    for k in range(len(BOARD.souk_ids)):
+        district = BOARD.districts[BOARD.souk_district[k]]
+        for a, b in _souk_tree(BOARD.souk_shops[k]):
+            (xa, ya), (xb, yb) = _xy(*BOARD.shop_xy[a]), _xy(*BOARD.shop_xy[b])
+            out.append(
+                f'<line x1="{xa:.0f}" y1="{ya:.0f}" x2="{xb:.0f}" y2="{yb:.0f}" '
+                f'stroke="{DISTRICT_FILL[district]}" stroke-width="12" stroke-linecap="round"/>'
+            )
     for k, souk_id in enumerate(BOARD.souk_ids):
         district = BOARD.districts[BOARD.souk_district[k]]
-        tint = SOUK_TINTS[k % len(SOUK_TINTS)]
+        name = L.souk_name(souk_id)
         for shop in BOARD.souk_shops[k]:
-            x, y = BOARD.shop_xy[shop]
-            y += 30
+            x, y = _xy(*BOARD.shop_xy[shop])
             sid = BOARD.shop_ids[shop]
-            out.append(
-                f'<rect x="{x - SHOP / 2:.0f}" y="{y - SHOP / 2:.0f}" width="{SHOP}" '
-                f'height="{SHOP}" fill="{DISTRICT_FILL.get(district, "#ddd")}" stroke="{tint}" '
-                f'stroke-width="3"><title>{escape(sid)}</title></rect>'
-            )
             who = owners.get(sid)
+            title = name if who is None else f"{name}: {_seat_name(who)}"
+            cube = ""
             if who is not None:
-                out.append(
-                    f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" '
-                    f'fill="{SEAT_COLOURS[who % 4]}" stroke="#111"/>'
+                cube = (
+                    f'<rect x="{x - 9:.0f}" y="{y - 9:.0f}" width="18" height="18" '
+                    f'fill="{SEAT_COLOURS[who % 4]}" stroke="#fff" stroke-width="2"/>'
                 )
-            if souk_id not in label_done:
-                label_done.add(souk_id)
-                info = souk_info.get(souk_id, {})
-                filled = info.get("filled", 0)
-                out.append(
-                    _t(
-                        x,
-                        y - SHOP / 2 - 3,
-                        f"{souk_id} {BOARD.souk_points[k]}p {filled}/{BOARD.souk_size[k]}",
-                        9,
-                        "middle",
-                        fill=tint,
-                    )
-                )
-    for a, (xa, ya) in enumerate(BOARD.cell_xy):
-        for b in range(a + 1, len(BOARD.cell_xy)):
-            if BOARD.dist[a][b] == 1:
-                xb, yb = BOARD.cell_xy[b]
-                out.append(
-                    f'<line x1="{xa}" y1="{ya + 30}" x2="{xb}" y2="{yb + 30}" '
-                    f'stroke="#c8b48a" stroke-width="8" stroke-linecap="round"/>'
-                )
-    for c, (x, y) in enumerate(BOARD.cell_xy):
+            out.append(
+                f"<g {_tgt(L.shop_target(sid))}><title>{escape(title)}</title>"
+                f'<rect x="{x - SHOP / 2:.0f}" y="{y - SHOP / 2:.0f}" width="{SHOP}" '
+                f'height="{SHOP}" rx="3" fill="{DISTRICT_FILL[district]}" '
+                f'stroke="{DISTRICT_DARK[district]}" stroke-width="2"/>{cube}</g>'
+            )
+    for k, souk_id in enumerate(BOARD.souk_ids):
+        district = BOARD.districts[BOARD.souk_district[k]]
+        info = souks.get(souk_id, {})
+        letter = souk_id.rsplit("-", 1)[-1]
+        text = _("{letter}: {points} pts, {filled}/{size}").format(
+            letter=letter,
+            points=BOARD.souk_points[k],
+            filled=info.get("filled", 0),
+            size=BOARD.souk_size[k],
+        )
+        x, y = _label_spot(k)
         out.append(
-            f'<circle cx="{x}" cy="{y + 30}" r="7" fill="#fff8e8" stroke="#8a7a5a">'
-            f"<title>{escape(BOARD.cell_ids[c])}</title></circle>"
+            _t(
+                x,
+                y,
+                text,
+                FONT,
+                "middle",
+                fill=DISTRICT_DARK[district],
+                font_weight="bold",
+                stroke="#fffdf7",
+                stroke_width="3",
+                paint_order="stroke",
+            )
+        )
+    out += _streets(obs)
+    return out
+
+
+def _streets(obs: dict) -> list[str]:
+    out = []
+    cells = BOARD.cell_xy
+    for a in range(len(cells)):
+        for b in range(a + 1, len(cells)):
+            if BOARD.dist[a][b] == 1:
+                (xa, ya), (xb, yb) = _xy(*cells[a]), _xy(*cells[b])
+                out.append(
+                    f'<line x1="{xa:.0f}" y1="{ya:.0f}" x2="{xb:.0f}" y2="{yb:.0f}" '
+                    f'stroke="#c8b48a" stroke-width="12" stroke-linecap="round"/>'
+                )
+    ends: dict[str, tuple[int, int]] = {}
+    for c, cid in enumerate(BOARD.cell_ids):
+        x, y = _xy(*cells[c])
+        arm, k = L.square_of(cid)
+        if arm != "centre" and k > ends.get(arm, (0, -1))[1]:
+            ends[arm] = (c, k)
+        label = "" if arm == "centre" else str(k)
+        r = 15 if arm == "centre" else 12
+        out.append(
+            f"<g {_tgt(L.square_target(cid))}><title>{escape(L.square_name(cid))}</title>"
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="#fff8e8" stroke="#8a7a5a" '
+            f'stroke-width="2"/>' + _t(x, y + 4, label, FONT, "middle", fill="#5a4a2a") + "</g>"
+        )
+    # the street names at their far ends
+    for arm, (c, _k) in ends.items():
+        x, y = _xy(*cells[c])
+        dx, dy = {"west": (-16, 26), "east": (-30, -22), "north": (20, 4), "south": (20, 4)}[arm]
+        anchor = "end" if arm == "west" else "start"
+        if arm == "west":
+            anchor, dx, dy = "start", -10, 32
+        out.append(
+            _t(x + dx, y + dy, L.street_name(arm), 13, anchor, fill="#5a4a2a", font_weight="bold")
         )
     sup = obs.get("supervisor")
     if sup in BOARD.cell_index:
-        x, y = BOARD.cell_xy[BOARD.cell_index[sup]]
+        x, y = _xy(*cells[BOARD.cell_index[sup]])
         out.append(
-            f'<circle cx="{x}" cy="{y + 30}" r="10" fill="#ffffff" stroke="#000" '
-            f'stroke-width="3"><title>supervisor</title></circle>'
+            f"<g {_tgt(L.SUPERVISOR_TARGET)}><title>{escape(_('the supervisor'))}</title>"
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="#222" stroke="#fff" '
+            f'stroke-width="3"/>' + _t(x, y + 5, _("S"), 14, "middle", fill="#fff") + "</g>"
         )
     return out
 
 
-def _tower(obs: dict) -> list[str]:
-    out = [_t(TOWER_X, 48, "Tower", 14, font_weight="bold")]
+def _tower(obs: dict, x0: float, top: float) -> list[str]:
+    out = [_t(x0, top + 16, _("Dice tower"), 15, font_weight="bold")]
     rows = obs.get("tower", [])
     rolled = obs.get("rolled", True)
     for i, row in enumerate(reversed(rows)):
-        y = 58 + i * 38
+        y = top + 26 + i * 36
         taken = row.get("taken")
+        name = row.get("row", "")
         out.append(
-            f'<rect x="{TOWER_X}" y="{y}" width="240" height="32" rx="4" '
+            f"<g {_tgt(L.row_target(name))}>"
+            f'<rect x="{x0}" y="{y}" width="300" height="32" rx="4" '
             f'fill="{"#ccc" if taken else "#fbf6ea"}" stroke="#777"/>'
+            + _t(x0 + 8, y + 15, L.row_name(name), FONT, font_weight="bold")
+            + _t(x0 + 8, y + 28, L.row_action(name), FONT, fill="#555")
         )
-        out.append(_t(TOWER_X + 6, y + 20, row.get("row", ""), 11))
-        x = TOWER_X + 62
+        x = x0 + 170
         if rolled:
-            for _ in range(row.get("white", 0)):
-                out.append(_die(x, y + 7, row.get("value", 0), False))
-                x += 20
+            for _k in range(row.get("white", 0)):
+                out.append(_die(x, y + 5, row.get("value", 0), False))
+                x += 25
             gone = not obs.get("yellow_active", True)
-            for _ in range(row.get("yellow", 0)):
-                out.append(_die(x, y + 7, row.get("value", 0), True, gone))
-                x += 20
+            for _k in range(row.get("yellow", 0)):
+                out.append(_die(x, y + 5, row.get("value", 0), True, gone))
+                x += 25
         if taken:
-            out.append(_t(TOWER_X + 234, y + 20, "taken", 10, "end"))
-    y = 58 + 6 * 38 + 8
+            out.append(_t(x0 + 294, y + 21, _("taken"), FONT, "end"))
+        out.append("</g>")
+    y = top + 26 + 6 * 36 + 16
     if not rolled:
-        out.append(_t(TOWER_X, y, "dice not rolled yet", 11))
+        out.append(_t(x0, y, _("dice not rolled yet"), FONT))
     elif obs.get("yellow_bought"):
-        out.append(_t(TOWER_X, y, f"{obs['yellow_bought']} yellow dice bought", 11))
+        out.append(_t(x0, y, _("{n} yellow dice bought").format(n=obs["yellow_bought"]), FONT))
     return out
 
 
-def _caravan(obs: dict, top: float) -> list[str]:
+def _caravan(obs: dict, x0: float, top: float) -> list[str]:
     car = obs.get("caravan", {})
     per = max(1, car.get("per_section", 4))
     cubes = car.get("cubes", [])
-    out = [_t(TOWER_X, top, "Caravan", 14, font_weight="bold")]
+    out = [f"<g {_tgt(L.CARAVAN_TARGET)}>", _t(x0, top + 16, _("Caravan"), 15, font_weight="bold")]
+    step = 22
+    width = per * step + 8
     for section in range(3):
-        out.append(_t(TOWER_X + section * (per * 19 + 8), top + 16, f"section {section + 1}", 9))
+        sx = x0 + section * (width + 10)
+        out.append(
+            f'<rect x="{sx - 4}" y="{top + 24}" width="{width}" height="62" rx="5" '
+            f'fill="#f7efdc" stroke="#b09a70"/>'
+        )
+        out.append(_t(sx, top + 40, _("section {n}").format(n=section + 1), FONT))
+        pts = SECTION_POINTS[section]
+        out.append(_t(sx, top + 80, _("{n} pt each").format(n=pts), FONT, fill="#555"))
         for i in range(per):
             space = section * per + i
-            x = TOWER_X + section * (per * 19 + 8) + i * 19
-            y = top + 22
+            x = sx + i * step
+            y = top + 46
             out.append(
-                f'<rect x="{x}" y="{y}" width="17" height="17" fill="#efe3c8" stroke="#8a7a5a"/>'
+                f'<rect x="{x}" y="{y}" width="19" height="19" fill="#efe3c8" stroke="#8a7a5a"/>'
             )
             if space < len(cubes):
                 out.append(
-                    f'<rect x="{x + 3}" y="{y + 3}" width="11" height="11" '
+                    f'<rect x="{x + 2}" y="{y + 2}" width="15" height="15" '
                     f'fill="{SEAT_COLOURS[cubes[space] % 4]}" stroke="#111"/>'
                 )
+    out.append("</g>")
+    return out
+
+
+def _decision(obs: dict, x0: float, top: float) -> list[str]:
+    d = obs.get("decision")
+    if not d:
+        return [_t(x0, top, _("game over"), 15, font_weight="bold")]
+    stages = {
+        "yellow": _("buy yellow dice, then roll"),
+        "row": _("choose a row of the tower"),
+        "action": _("supervisor, the row's action or a card"),
+        "boost": _("discard cards for +1, or go"),
+        "place": _("place cubes"),
+        "move": _("move the supervisor"),
+        "first": _("who sends to the caravan first"),
+        "send": _("send a cube to the caravan"),
+        "build": _("build or pass"),
+        "end": _("play a card or end the turn"),
+    }
+    stage = stages.get(d.get("stage"), _("play a card"))
+    lines = [
+        _("{seat} to decide: {what}").format(seat=_seat_name(d.get("seat", 0)).title(), what=stage)
+    ]
+    if "row" in d:
+        lines.append(
+            _("{row}: {n} dice, +{boost}").format(
+                row=L.row_name(d["row"]), n=d.get("row_value", 0), boost=d.get("boost", 0)
+            )
+        )
+    if "remaining" in d:
+        lines.append(
+            _("{n} cube(s) for the {district}").format(
+                n=d["remaining"], district=L.district_name(d.get("district", ""))
+            )
+        )
+    for send in d.get("sends", []):
+        lines.append(
+            _("send: {souk} ({seat})").format(
+                souk=L.souk_name(L.shop_souk(send["shop"])), seat=_seat_name(send["seat"])
+            )
+        )
+    return [
+        _t(x0, top + 17 * i, line, 14 if i == 0 else FONT, fill="#b71c1c" if i == 0 else "#222")
+        for i, line in enumerate(lines)
+    ]
+
+
+def _key(obs: dict, x0: float, top: float) -> list[str]:
+    out = [_t(x0, top + 16, _("Key"), 15, font_weight="bold")]
+    y = top + 36
+    for i, district in enumerate(BOARD.districts):
+        x = x0 + (i % 2) * 120
+        yy = y + (i // 2) * 20
+        out.append(
+            f'<rect x="{x}" y="{yy - 12}" width="14" height="14" fill="{DISTRICT_FILL[district]}" '
+            f'stroke="{DISTRICT_DARK[district]}"/>'
+        )
+        out.append(_t(x + 19, yy, L.district_name(district), FONT))
+    y += 46
+    out.append(_t(x0, y, _("souk: letter, points, filled/shops"), FONT))
+    y += 18
+    out.append(_t(x0, y, _("S: the supervisor"), FONT))
+    y += 24
+    out.append(_t(x0, y, _("Buildings (cost camels + gold):"), FONT, font_weight="bold"))
+    for b, name in enumerate(BUILDINGS):
+        y += 17
+        camels, gold = BUILDING_COST[b]
+        what = _(L.BUILDING_LABELS[name])
+        out.append(_t(x0, y, f"{b + 1}: {what} ({camels} + {gold})", FONT, fill="#333"))
     return out
 
 
@@ -156,101 +422,110 @@ def _players(obs: dict, top: float) -> list[str]:
     out = []
     seat = obs.get("seat")
     decision = obs.get("decision") or {}
+    y = top
     for i, pl in enumerate(obs.get("players", [])):
         p = pl.get("seat", i)
-        y = top + i * 56
         colour = SEAT_COLOURS[p % 4]
-        mark = " (you)" if p == seat else ""
+        hand = pl.get("hand") or {}
+        h = 84 if p == seat and hand else 58
+        mark = " " + _("(you)") if p == seat else ""
         if decision.get("seat") == p:
-            mark += "  \u25c0 to decide"
+            mark += "  \u25c0 " + _("to decide")
         out.append(
-            f'<rect x="0" y="{y}" width="{WIDTH}" height="50" fill="#fbf8f0" stroke="{colour}" '
-            f'stroke-width="2"/>'
+            f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{h}" rx="5" fill="#fbf8f0" '
+            f'stroke="{colour}" stroke-width="{3 if p == seat else 2}"/>'
         )
-        out.append(f'<rect x="8" y="{y + 8}" width="16" height="16" fill="{colour}"/>')
-        out.append(
-            _t(
-                32,
-                y + 21,
-                f"Seat {p} ({SEAT_NAMES[p % 4]}){mark}",
-                13,
-                font_weight="bold",
-            )
-        )
+        out.append(f'<rect x="14" y="{y + 9}" width="18" height="18" fill="{colour}"/>')
+        name = _("Seat {seat} ({colour})").format(seat=p, colour=_seat_name(p))
+        out.append(_t(40, y + 24, name + mark, 15, font_weight="bold"))
         out.append(
             _t(
-                32,
-                y + 41,
-                f"{pl.get('vp', 0)} points   {pl.get('gold', 0)} gold   "
-                f"{pl.get('camels', 0)} camels   {pl.get('cards', 0)} cards",
-                12,
+                40,
+                y + 46,
+                _("{vp} points   {gold} gold   {camels} camels   {cards} cards").format(
+                    vp=pl.get("vp", 0),
+                    gold=pl.get("gold", 0),
+                    camels=pl.get("camels", 0),
+                    cards=pl.get("cards", 0),
+                ),
+                14,
             )
         )
-        hand = pl.get("hand")
-        if hand:
-            text = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in hand.items())
-            out.append(_t(420, y + 41, f"hand: {text}", 11))
         built = set(pl.get("buildings", []))
-        for b, name in enumerate(BUILDINGS):
-            x = 420 + b * 34
-            on = name in built
+        out.append(_t(WIDTH - 6 * 36 - 20, y + 24, _("buildings"), FONT, "end"))
+        for b, bname in enumerate(BUILDINGS):
+            x = WIDTH - 6 * 36 - 10 + b * 36
+            on = bname in built
+            target = f" {_tgt(L.building_target(bname))}" if p == seat else ""
             out.append(
-                f'<rect x="{x}" y="{y + 6}" width="28" height="20" rx="3" '
-                f'fill="{colour if on else "#eee"}" stroke="#555"><title>{escape(name)}</title>'
-                f"</rect>"
+                f"<g{target}><title>{escape(L.building_name(bname))}</title>"
+                f'<rect x="{x}" y="{y + 8}" width="30" height="24" rx="3" '
+                f'fill="{colour if on else "#eee"}" stroke="#555"/>'
+                + _t(x + 15, y + 25, str(b + 1), 14, "middle", font_weight="bold")
+                + "</g>"
             )
-            out.append(_t(x + 14, y + 20, str(b + 1), 11, "middle"))
-    return out
-
-
-def _decision(obs: dict, top: float) -> list[str]:
-    d = obs.get("decision")
-    if not d:
-        return []
-    lines = [f"seat {d.get('seat')}: {d.get('stage')}"]
-    if "row" in d:
-        lines.append(f"row {d['row']} ({d.get('row_value', 0)} dice, +{d.get('boost', 0)})")
-    if "remaining" in d:
-        lines.append(f"{d['remaining']} cube(s) for {d.get('district')}")
-    for send in d.get("sends", []):
-        lines.append(f"send: {send['shop']} (seat {send['seat']})")
-    return [_t(TOWER_X, top + 14 * i, line, 11) for i, line in enumerate(lines)]
+        if p == seat and hand:
+            out.append(_t(40, y + 72, _("hand:"), FONT))
+            x = 84
+            for card, k in hand.items():
+                text = L.card_name(card) + (f" \u00d7{k}" if k > 1 else "")
+                w = 16 + 7 * len(text)
+                out.append(
+                    f"<g {_tgt(L.hand_target(card))}>"
+                    f'<rect x="{x}" y="{y + 56}" width="{w}" height="22" rx="4" fill="#fff" '
+                    f'stroke="#8a5a1c" stroke-width="2"/>'
+                    + _t(x + w / 2, y + 72, text, FONT, "middle")
+                    + "</g>"
+                )
+                x += w + 6
+        y += h + 6
+    return out, y
 
 
 def render_svg(obs: dict) -> str:
-    n = len(obs.get("players", []))
-    caravan_top = 58 + 6 * 38 + 40
-    players_top = 30 + BOARD_H + 12
-    height = players_top + n * 56 + 8
-    header = f"Yspahan - week {obs.get('week', '?')}, day {obs.get('day', '?')}"
+    board_bottom = BOARD_TOP + (425 - Y0) * SCALE
+    below = board_bottom + 10
+    week, day = obs.get("week", "?"), obs.get("day", "?")
+    header = _("Yspahan - week {week}, day {day}").format(week=week, day=day)
     if obs.get("over"):
-        header += " - game over"
+        header += " - " + _("game over")
     else:
-        decision = obs.get("decision") or {}
-        header += (
-            f" - start player: seat {obs.get('start_player', '?')}; "
-            f"seat {decision.get('seat', '?')} to decide ({decision.get('stage', '?')})"
+        header += " - " + _("start player: {colour}").format(
+            colour=_seat_name(obs.get("start_player", 0))
         )
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}">',
-        f'<rect width="{WIDTH}" height="{height}" fill="#fffdf7"/>',
-        _t(8, 20, header, 15, font_weight="bold"),
-        _t(
-            WIDTH - 8,
-            20,
-            f"deck {obs.get('deck', 0)}, played {sum(obs.get('discard', {}).values())}",
-            11,
-            "end",
-        ),
+    body = [
+        _t(10, 24, header, 17, font_weight="bold"),
+        f'<rect x="0" y="{BOARD_TOP - 8}" width="{WIDTH}" height="{board_bottom - BOARD_TOP + 8}" '
+        f'fill="#f3ead8"/>',
     ]
-    parts += _board(obs)
-    parts += _tower(obs)
-    parts += _caravan(obs, caravan_top)
-    parts += _decision(obs, caravan_top + 62)
-    parts += _players(obs, players_top)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    body += _board(obs)
+    body += _tower(obs, 10, below)
+    body += _caravan(obs, 330, below)
+    deck_y = below + 108
+    body.append(
+        f"<g {_tgt(L.DECK_TARGET)}><title>{escape(_('the deck'))}</title>"
+        f'<rect x="330" y="{deck_y}" width="110" height="30" rx="4" fill="#5d4037"/>'
+        + _t(
+            385, deck_y + 20, _("deck {n}").format(n=obs.get("deck", 0)), 14, "middle", fill="#fff"
+        )
+        + "</g>"
+    )
+    played = sum(obs.get("discard", {}).values())
+    body.append(_t(450, deck_y + 20, _("{n} cards played").format(n=played), FONT))
+    body += _decision(obs, 330, deck_y + 58)
+    body += _key(obs, 648, below)
+    players, bottom = _players(obs, below + 290)
+    body += players
+    height = bottom + 4
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
+            f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">',
+            f'<rect width="{WIDTH}" height="{height:.0f}" fill="#fffdf7"/>',
+            *body,
+            "</svg>",
+        ]
+    )
 
 
 __all__ = ["ROWS", "render_svg"]
