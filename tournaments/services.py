@@ -108,12 +108,37 @@ def touch(tournament_id: int) -> None:
 
 
 # ---- setting up --------------------------------------------------------------
+RATED_PERMISSION = "tournaments.run_rated_events"
+
+
+def may_run_rated(organiser, *, over_the_board: bool) -> bool:
+    """Typed-in results are rated only for organisers staff trust with the permission:
+    anyone else could type in any score. Online tables are rated by their matches' own rules."""
+    if not over_the_board:
+        return True
+    return organiser is not None and organiser.has_perm(RATED_PERMISSION)
+
+
+def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bool:
+    allowed = may_run_rated(organiser, over_the_board=over_the_board)
+    if rated is None:
+        return allowed
+    if rated and not allowed:
+        raise ValidationError({"rated": (
+            "Over-the-board results are rated only for organisers with the "
+            "'run rated events' permission (staff grant it); create the event unrated."
+        )})  # fmt: skip
+    return rated
+
+
 def create_tournament(
     *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
     options: dict | None = None, variant=None, time_control: dict | None = None,
-    timeout_policy: str = "auto", rated: bool = True, over_the_board: bool = False,
+    timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
     auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
 ) -> Tournament:  # fmt: skip
+    """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``)."""
+    rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
