@@ -365,16 +365,20 @@ def record_over_the_board_result(
         )
     except InvalidOptions as exc:
         raise ValidationError(str(exc)) from None
-    if table.status == TableStatus.FINISHED:
-        return False
     with transaction.atomic():
+        # The status is checked under the row lock and the match made in the same
+        # transaction: concurrent posts of one result wait here, then see it finished.
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status == TableStatus.FINISHED:
+            return False
         # Stored as a finished match too, so ratings and player histories count it.
         match = game_services.record_offline_match(
             game=t.game, players=[s.entry.player for s in seats], ranks=ranks, scores=list(scores),
             rated=t.rated, created_by=t.organiser, variant=t.variant,
         )  # fmt: skip
-        Table.objects.filter(pk=table.pk).update(match=match)
-        return record_result(table=table, ranks=ranks, scores=scores)
+        locked.match = match
+        locked.save(update_fields=["match"])
+        return record_result(table=locked, ranks=ranks, scores=scores)
 
 
 def record_forfeit(*, table: Table, entry: Entry, by) -> bool:
