@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus
 
@@ -67,8 +67,12 @@ def match_act(request, pk: int):
         ply = int(request.POST.get("ply", ""))
     except ValueError:
         return HttpResponseBadRequest("malformed action")
+    limited = throttling.page_limit(request, "match_actions")
     try:
-        services.submit_action(match_id=match.pk, user=request.user, ply=ply, action=action)
+        if limited:
+            messages.error(request, limited)
+        else:
+            services.submit_action(match_id=match.pk, user=request.user, ply=ply, action=action)
     except services.MatchError as exc:
         messages.error(request, str(exc))
     match.refresh_from_db()

@@ -113,10 +113,23 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Scopes of games/throttling.py, per user (anonymous: per address); "" means no limit.
     "DEFAULT_THROTTLE_RATES": {
         "match_create": env.str("THROTTLE_MATCH_CREATE", default="60/min"),
         "match_actions": env.str("THROTTLE_MATCH_ACTIONS", default="1200/min"),
+        "bot_register": env.str("THROTTLE_BOT_REGISTER", default="10/hour"),
+        "tournament_create": env.str("THROTTLE_TOURNAMENT_CREATE", default="30/hour"),
+        "tournament_entries": env.str("THROTTLE_TOURNAMENT_ENTRIES", default="120/min"),
+        "tournament_manage": env.str("THROTTLE_TOURNAMENT_MANAGE", default="60/min"),
+        "tournament_results": env.str("THROTTLE_TOURNAMENT_RESULTS", default="120/min"),
+        "invitations": env.str("THROTTLE_INVITATIONS", default="120/min"),
+        "signup": env.str("THROTTLE_SIGNUP", default="10/hour"),
+        # Failed log-ins, per account and per address; a success is not counted.
+        "login": env.str("THROTTLE_LOGIN", default="10/15min"),
     },
+    # Proxies in front of the app whose X-Forwarded-For is trusted for the client address
+    # (0: the socket's address; 1 behind one reverse proxy).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Board-game tournament platform API",
