@@ -106,6 +106,8 @@ def _window(scope: str, who: str, now: float) -> tuple[int, int, list[float]] | 
 def _wait(num: int, duration: int, history: list[float], now: float) -> float | None:
     if len(history) < num:
         return None
+    if num == 0:  # "0/min": closed
+        return float(duration)
     return max(1.0, history[-num] + duration - now)
 
 

@@ -194,6 +194,29 @@ def test_tournament_pages_are_limited(client, settings):
     assert second.result is None
 
 
+def test_match_page_decisions_are_limited(client, api_client, settings):
+    import json
+
+    from games import services as game_services
+    from games.models import MatchAction
+
+    _rates(settings, match_actions="0/min")
+    pat = HumanPlayerFactory()
+    bot = EngineBotFactory(bot_name="random")
+    match = game_services.create_match(game="silkroad", players=[pat, bot], seed=3, rated=False,
+                                       created_by=pat.user)  # fmt: skip
+    if match.to_act != 0:
+        match = game_services.create_match(game="silkroad", players=[bot, pat], seed=3,
+                                           rated=False, created_by=pat.user)  # fmt: skip
+    api_client.force_authenticate(pat.user)
+    legal = api_client.get(f"/api/matches/{match.pk}/state/").json()["legal_actions"]
+    client.force_login(pat.user)
+    page = client.post(f"/matches/{match.pk}/act/",
+                       {"ply": match.ply, "action": json.dumps(legal[0]["action"])}, follow=True)  # fmt: skip
+    assert "Too many attempts" in page.content.decode()
+    assert not MatchAction.objects.filter(match=match, source="player").exists()
+
+
 # ---- without a cache -------------------------------------------------------------------------
 def _closed_port() -> int:
     with socket.socket() as s:
