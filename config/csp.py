@@ -22,6 +22,8 @@ class ContentSecurityPolicyMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
+        if settings.DEBUG and response.status_code >= 400:
+            return response  # Django's debug error pages are styled and scripted inline
         if "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy_for(request.path)
         return response

@@ -106,3 +106,11 @@ def test_admin_health_and_api_docs_carry_a_policy_too(client, db):
         assert policy["script-src"] == ["'self'"] and "'unsafe-inline'" in policy["style-src"]
     script = client.get("/api/docs/", {"script": ""})
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
+
+
+def test_debug_error_pages_are_left_readable(client, db, settings):
+    settings.DEBUG = True
+    assert "Content-Security-Policy" not in client.get("/matches/999999/")
+    assert "Content-Security-Policy" in client.get("/")
+    settings.DEBUG = False
+    assert "Content-Security-Policy" in client.get("/matches/999999/")
