@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus
 
@@ -72,8 +72,12 @@ def match_act(request, pk: int):
         ply = int(request.POST.get("ply", ""))
     except ValueError:
         return HttpResponseBadRequest("malformed action")
+    limited = throttling.page_limit(request, "match_actions")
     try:
-        services.submit_action(match_id=match.pk, user=request.user, ply=ply, action=action)
+        if limited:
+            messages.error(request, limited)
+        else:
+            services.submit_action(match_id=match.pk, user=request.user, ply=ply, action=action)
     except services.MatchError as exc:
         messages.error(request, str(exc))
     match.refresh_from_db()
@@ -87,6 +91,10 @@ def match_resign(request, pk: int):
     """GET asks to confirm; POST resigns the caller's seat (ranked last, as a forfeit)."""
     match = get_object_or_404(Match, pk=pk)
     if request.method == "POST":
+        limited = throttling.page_limit(request, "match_create")
+        if limited:
+            messages.error(request, limited)
+            return redirect("match-detail", pk=match.pk)
         try:
             services.resign(match_id=match.pk, user=request.user)
         except services.MatchError as exc:
@@ -137,6 +145,10 @@ def invitation_list(request):
 @require_POST
 def invitation_answer(request, pk: int, answer: str):
     answer_fn = services.accept_invitation if answer == "accept" else services.decline_invitation
+    limited = throttling.page_limit(request, "invitations")
+    if limited:
+        messages.error(request, limited)
+        return redirect("invitations")
     try:
         invitation = answer_fn(invitation_id=pk, user=request.user)
     except services.MatchError as exc:

@@ -1,11 +1,13 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.engines.registry import ENGINES
 from games.forms import SignUpForm
 from games.health import health_report
@@ -21,8 +23,11 @@ def home(request):
 
 
 def signup(request):
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    limited = throttling.page_limit(request, "signup") if request.method == "POST" else None
+    if limited:
+        form.add_error(None, limited)
+    elif request.method == "POST" and form.is_valid():
         try:
             player = services.register_human(
                 username=form.cleaned_data["username"],
@@ -35,6 +40,25 @@ def signup(request):
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """Log-in failures are limited per account and per address; a success is not counted."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        blocked = throttling.login_blocked(self.request, username)
+        if blocked:
+            raise ValidationError(blocked, code="throttled")
+        try:
+            return super().clean()
+        except ValidationError:
+            throttling.login_failed(self.request, username)
+            raise
+
+
+class LoginView(auth_views.LoginView):
+    form_class = ThrottledAuthenticationForm
 
 
 @never_cache

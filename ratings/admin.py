@@ -20,7 +20,7 @@ class RatingPoolAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     actions = ["recompute"]
 
-    @admin.action(description="Recompute from the match history")
+    @admin.action(description="Recompute from the match history", permissions=["change"])
     def recompute(self, request, queryset):
         for pool in queryset:
             n = services.recompute(pool=pool)

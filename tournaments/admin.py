@@ -40,11 +40,29 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["current_round", "results_version", "started_at", "finished_at"]
     actions = ["start", "pair_next_round"]
 
-    @admin.action(description="Start the selected tournaments")
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        may = request.user.has_perm(services.RATED_PERMISSION)
+
+        class RatedChecked(form):
+            """The admin obeys the service's rule: typed-in results are rated only for
+            holders of run_rated_events."""
+
+            def clean(self):
+                data = super().clean()
+                touched = {"rated", "over_the_board"} & set(self.changed_data)
+                if touched and data.get("rated") and data.get("over_the_board") and not may:
+                    self.add_error("rated", "Over-the-board events are rated only for "
+                                   "organisers with the 'run rated events' permission.")  # fmt: skip
+                return data
+
+        return RatedChecked
+
+    @admin.action(description="Start the selected tournaments", permissions=["change"])
     def start(self, request, queryset):
         _run(self, request, queryset, lambda t: services.start_tournament(tournament=t), "started")
 
-    @admin.action(description="Pair and start the next round")
+    @admin.action(description="Pair and start the next round", permissions=["change"])
     def pair_next_round(self, request, queryset):
         _run(
             self,
@@ -92,11 +110,13 @@ class RoundAdmin(admin.ModelAdmin):
     inlines = [TableInline]
     actions = ["start_rounds", "repair_rounds"]
 
-    @admin.action(description="Start the selected rounds")
+    @admin.action(description="Start the selected rounds", permissions=["change"])
     def start_rounds(self, request, queryset):
         _run(self, request, queryset, lambda r: services.start_round(round_=r), "started")
 
-    @admin.action(description="Pair the selected rounds again (before they start)")
+    @admin.action(
+        description="Pair the selected rounds again (before they start)", permissions=["change"]
+    )
     def repair_rounds(self, request, queryset):
         _run(self, request, queryset, lambda r: services.repair_round(round_=r), "paired again")
 

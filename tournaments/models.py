@@ -71,6 +71,9 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [
+            ("run_rated_events", "Can run rated over-the-board events (results typed in)"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -108,12 +108,37 @@ def touch(tournament_id: int) -> None:
 
 
 # ---- setting up --------------------------------------------------------------
+RATED_PERMISSION = "tournaments.run_rated_events"
+
+
+def may_run_rated(organiser, *, over_the_board: bool) -> bool:
+    """Typed-in results are rated only for organisers staff trust with the permission:
+    anyone else could type in any score. Online tables are rated by their matches' own rules."""
+    if not over_the_board:
+        return True
+    return organiser is not None and organiser.has_perm(RATED_PERMISSION)
+
+
+def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bool:
+    allowed = may_run_rated(organiser, over_the_board=over_the_board)
+    if rated is None:
+        return allowed
+    if rated and not allowed:
+        raise ValidationError({"rated": (
+            "Over-the-board results are rated only for organisers with the "
+            "'run rated events' permission (staff grant it); create the event unrated."
+        )})  # fmt: skip
+    return rated
+
+
 def create_tournament(
     *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
     options: dict | None = None, variant=None, time_control: dict | None = None,
-    timeout_policy: str = "auto", rated: bool = True, over_the_board: bool = False,
+    timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
     auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
 ) -> Tournament:  # fmt: skip
+    """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``)."""
+    rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
@@ -339,16 +364,20 @@ def record_over_the_board_result(
         )
     except InvalidOptions as exc:
         raise ValidationError(str(exc)) from None
-    if table.status == TableStatus.FINISHED:
-        return False
     with transaction.atomic():
+        # The status is checked under the row lock and the match made in the same
+        # transaction: concurrent posts of one result wait here, then see it finished.
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status == TableStatus.FINISHED:
+            return False
         # Stored as a finished match too, so ratings and player histories count it.
         match = game_services.record_offline_match(
             game=t.game, players=[s.entry.player for s in seats], ranks=ranks, scores=list(scores),
             rated=t.rated, created_by=t.organiser, variant=t.variant,
         )  # fmt: skip
-        Table.objects.filter(pk=table.pk).update(match=match)
-        return record_result(table=table, ranks=ranks, scores=scores)
+        locked.match = match
+        locked.save(update_fields=["match"])
+        return record_result(table=locked, ranks=ranks, scores=scores)
 
 
 def record_forfeit(*, table: Table, entry: Entry, by) -> bool:

@@ -1,5 +1,7 @@
 """Tournament pages: list, live tournament page (htmx partials), organiser actions."""
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -9,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import condition, require_POST
 
+from games import throttling
 from games.engines.registry import get_engine
 from tournaments import bracket_svg, selectors, services
 from tournaments.forms import EntryForm, ResultForm, TournamentForm
@@ -96,10 +99,32 @@ def tournament_live(request, pk: int):
     return response
 
 
+def _limited(scope: str):
+    """An organiser's button over its rate limit changes nothing and says so."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited_view(request, pk: int, *args, **kwargs):
+            message = throttling.page_limit(request, scope)
+            if message:
+                messages.error(request, message)
+                return redirect("tournament-detail", pk=pk)
+            return view(request, pk, *args, **kwargs)
+
+        return limited_view
+
+    return decorate
+
+
 @login_required
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form = TournamentForm(request.POST if request.method == "POST" else None)
+    limited = (
+        throttling.page_limit(request, "tournament_create") if request.method == "POST" else None
+    )
+    if limited:
+        form.add_error(None, limited)
+    elif request.method == "POST" and form.is_valid():
         try:
             t = services.create_tournament(organiser=request.user, **form.service_kwargs())
         except ValidationError as exc:
@@ -127,6 +152,7 @@ def _do(request, action, done: str) -> None:
 
 @require_POST
 @login_required
+@_limited("tournament_entries")
 def tournament_add_entry(request, pk: int):
     t = _manage(request, pk)
     form = EntryForm(request.POST)
@@ -140,6 +166,7 @@ def tournament_add_entry(request, pk: int):
 
 @require_POST
 @login_required
+@_limited("tournament_entries")
 def tournament_withdraw(request, pk: int, entry_id: int):
     t = _manage(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
@@ -149,6 +176,7 @@ def tournament_withdraw(request, pk: int, entry_id: int):
 
 @require_POST
 @login_required
+@_limited("tournament_manage")
 def tournament_start(request, pk: int):
     t = _manage(request, pk)
     _do(request, lambda: services.start_tournament(tournament=t), "Started")
@@ -157,6 +185,7 @@ def tournament_start(request, pk: int):
 
 @require_POST
 @login_required
+@_limited("tournament_manage")
 def tournament_pair(request, pk: int):
     t = _manage(request, pk)
     _do(request, lambda: services.pair_next_round(tournament=t), "Next round paired")
@@ -165,6 +194,7 @@ def tournament_pair(request, pk: int):
 
 @require_POST
 @login_required
+@_limited("tournament_manage")
 def round_start(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
@@ -174,6 +204,7 @@ def round_start(request, pk: int, number: int):
 
 @require_POST
 @login_required
+@_limited("tournament_manage")
 def round_repair(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
@@ -187,9 +218,15 @@ def table_result(request, pk: int, table_id: int):
     table = get_object_or_404(Table, pk=table_id, round__tournament=t)
     seats = list(table.seats.select_related("entry__player"))
     form = ResultForm(
-        request.POST or None, seats=seats, tiebreak_label=get_engine(t.game).tiebreak_label
+        request.POST if request.method == "POST" else None,
+        seats=seats,
+        tiebreak_label=get_engine(t.game).tiebreak_label,
     )
-    if request.method == "POST":
+    if request.method == "POST" and (
+        limited := throttling.page_limit(request, "tournament_results")
+    ):
+        form.add_error(None, limited)
+    elif request.method == "POST":
         if "forfeit" in request.POST:
             entry = get_object_or_404(Entry, pk=request.POST["forfeit"], tournament=t)
             _do(

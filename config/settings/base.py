@@ -45,6 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -105,6 +106,19 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# Content-Security-Policy (config/csp.py): the project's own scripts and styles only.
+_CSP_BASE = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
+             "form-action 'self'; frame-ancestors 'none'")  # fmt: skip
+CSP_POLICY = f"{_CSP_BASE}; script-src 'self'; style-src 'self'"
+# Swagger UI and Redoc (served from the sidecar's static files) write inline styles and
+# Redoc runs a worker from a blob; the admin is Django's own, strict policy.
+CSP_PATH_POLICIES = {
+    "/api/docs/": f"{_CSP_BASE}; script-src 'self'; style-src 'self' 'unsafe-inline'",
+    "/api/redoc/": (
+        f"{_CSP_BASE}; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'"
+    ),  # fmt: skip
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -114,10 +128,23 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Scopes of games/throttling.py, per user (anonymous: per address); "" means no limit.
     "DEFAULT_THROTTLE_RATES": {
         "match_create": env.str("THROTTLE_MATCH_CREATE", default="60/min"),
         "match_actions": env.str("THROTTLE_MATCH_ACTIONS", default="1200/min"),
+        "bot_register": env.str("THROTTLE_BOT_REGISTER", default="10/hour"),
+        "tournament_create": env.str("THROTTLE_TOURNAMENT_CREATE", default="30/hour"),
+        "tournament_entries": env.str("THROTTLE_TOURNAMENT_ENTRIES", default="120/min"),
+        "tournament_manage": env.str("THROTTLE_TOURNAMENT_MANAGE", default="60/min"),
+        "tournament_results": env.str("THROTTLE_TOURNAMENT_RESULTS", default="120/min"),
+        "invitations": env.str("THROTTLE_INVITATIONS", default="120/min"),
+        "signup": env.str("THROTTLE_SIGNUP", default="10/hour"),
+        # Failed log-ins, per account and per address; a success is not counted.
+        "login": env.str("THROTTLE_LOGIN", default="10/15min"),
     },
+    # Proxies in front of the app whose X-Forwarded-For is trusted for the client address
+    # (0: the socket's address; 1 behind one reverse proxy).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Board-game tournament platform API",
@@ -128,6 +155,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The timeout policy appears as the model's labelled choices and as bare values: name
+    # both, or `manage.py check` warns about the enum name collision.
+    "ENUM_NAME_OVERRIDES": {
+        "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
+        "TimeoutPolicyValueEnum": ["auto", "forfeit"],
+    },
 }
 
 _celery = celery_config(REDIS_URL, VAR_DIR)

@@ -19,3 +19,17 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# HTTPS only. Behind a proxy that terminates TLS, the proxy must send X-Forwarded-Proto
+# (SECURE_PROXY_SSL_HEADER above), or every request looks like plain HTTP and is
+# redirected forever; SECURE_SSL_REDIRECT=false when the proxy redirects by itself or
+# the site is served on plain HTTP (the local Docker stack).
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # probes inside the network speak plain HTTP
+# Browsers keep to HTTPS for this long once they have seen the site over it (a year);
+# start lower (e.g. 3600) on a first deployment, and set the subdomain and preload flags
+# false if any subdomain still serves plain HTTP.
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
+SESSION_COOKIE_HTTPONLY = True

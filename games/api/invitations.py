@@ -5,7 +5,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation
 
@@ -47,7 +47,8 @@ class MyInvitationsView(APIView):
         return Response(InvitationSerializer(invitations, many=True).data)
 
 
-class _AnswerView(APIView):
+class _AnswerView(throttling.WriteThrottleMixin, APIView):
+    throttle_scopes = {"post": "invitations"}
     permission_classes = [permissions.IsAuthenticated]
     answer = None
 

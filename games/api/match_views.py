@@ -12,10 +12,9 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.api.match_serializers import (
     ActionSubmitSerializer,
     ErrorSerializer,
@@ -36,21 +35,15 @@ def _validation(exc: ValidationError) -> DRFValidationError:
     return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
 
 
-class WriteThrottleMixin:
-    """Scoped rate limits on the write actions only."""
+class WriteThrottleMixin(throttling.WriteThrottleMixin):
+    """Scoped rate limits on the write actions only (games/throttling.py)."""
 
     throttle_scopes = {
         "create": "match_create",
         "actions": "match_actions",
         "abort": "match_create",
+        "resign": "match_create",
     }
-
-    def get_throttles(self):
-        scope = self.throttle_scopes.get(getattr(self, "action", None))
-        if scope is None:
-            return []
-        self.throttle_scope = scope
-        return [ScopedRateThrottle()]
 
 
 SEAT_PARAM = OpenApiParameter("seat", int, description="View as this own seat (default: yours).")

@@ -7,7 +7,7 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.api.serializers import (
     ExternalBotCreatedSerializer,
     ExternalBotCreateSerializer,
@@ -40,8 +40,14 @@ class GameListView(APIView):
         return Response(GameSerializer(data, many=True).data)
 
 
-class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class PlayerViewSet(
+    throttling.WriteThrottleMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
     serializer_class = PlayerSerializer
+    throttle_scopes = {"bots": "bot_register"}
 
     def get_queryset(self):
         return selectors.player_list(kind=self.request.query_params.get("kind"))

@@ -29,8 +29,9 @@ def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, brow
             ply = page.get_attribute("#match-live", "data-ply")
             page.locator("button.act").first.click()
             clicks += 1
-            # The answer replaces the live panel with the next ply's.
-            page.wait_for_function(f"document.querySelector('#match-live').dataset.ply !== '{ply}'")
+            # The answer replaces the live panel with the next ply's (a selector, not a JS
+            # predicate: Playwright evaluates those with eval, which the CSP refuses).
+            page.wait_for_selector(f"#match-live:not([data-ply='{ply}'])")
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     applied = Match.objects.get(pk=match.pk).actions.filter(seat=0, source="player").count()

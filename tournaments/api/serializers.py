@@ -28,7 +28,11 @@ class TournamentCreateSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     time_control = serializers.DictField(required=False, allow_null=True)
     timeout_policy = serializers.ChoiceField(choices=["auto", "forfeit"], default="auto")
-    rated = serializers.BooleanField(default=True)
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="Default: rated, except over-the-board events of organisers without the "
+        "run_rated_events permission (unrated; asking for rated is then a 400).",
+    )
     over_the_board = serializers.BooleanField(default=False)
     auto_advance = serializers.BooleanField(default=True)
     round_days = serializers.IntegerField(required=False, allow_null=True, min_value=1)

@@ -8,6 +8,7 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
 from games import services as game_services
+from games import throttling
 from games.api.invitations import InvitationSerializer
 from games.models import Player
 from games.selectors import player_for_user
@@ -32,8 +33,15 @@ def _organiser_only(request, tournament: Tournament) -> None:
         raise PermissionDenied("Only the organiser can do that.")
 
 
-class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
+                        mixins.RetrieveModelMixin, viewsets.GenericViewSet):  # fmt: skip
     serializer_class = TournamentSerializer
+    throttle_scopes = {
+        "create": "tournament_create",
+        "entries": "tournament_entries",
+        "start": "tournament_manage",
+        "result": "tournament_results",
+    }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 

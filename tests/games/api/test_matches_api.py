@@ -199,12 +199,12 @@ def test_turns_stream_sends_an_event_when_a_decision_waits(api_client):
     assert [m["id"] for m in data] == [match.pk]
 
 
-def test_write_endpoints_are_rate_limited(api_client, monkeypatch):
-    from rest_framework.throttling import ScopedRateThrottle
-
-    monkeypatch.setattr(
-        ScopedRateThrottle, "THROTTLE_RATES", {"match_create": "2/min", "match_actions": "2/min"}
-    )
+def test_write_endpoints_are_rate_limited(api_client, settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "match_create": "2/min", "match_actions": "2/min"},
+    }
     from django.core.cache import cache
 
     cache.clear()
