@@ -69,8 +69,11 @@ def main_pages(db):
         bots = [EngineBotFactory(bot_name="random") for _ in range(engine.min_players)]
         match = services.create_match(game=slug, players=bots, seed=5, rated=False)
         urls += [f"/matches/{match.pk}/", f"/matches/{match.pk}/live/"]
-    finished = services.record_offline_match(game="silkroad", players=bots[:2], ranks=[1, 2])
-    urls.append(f"/matches/{finished.pk}/replay/")
+    # A replay needs a match played to its end (over-the-board results have none).
+    match.refresh_from_db()
+    while services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
+        match.refresh_from_db()
+    urls.append(f"/matches/{match.pk}/replay/")
     t = tournament_with_bots(n=4, format="single_elimination", config={"table_size": 2})
     urls += [f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/live/"]
     return pat, urls
