@@ -1,13 +1,41 @@
 """The Celery app: settings come from Django's CELERY_* settings."""
 
+import logging
 import os
+import time
 
-from celery import Celery
+from celery import Celery, Task
 from celery.signals import task_postrun, task_prerun
+from kombu.exceptions import OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
-app = Celery("config")
+logger = logging.getLogger("config.celery")
+
+
+class QueueingTolerantTask(Task):
+    """A task whose queueing failure (broker unreachable) is logged, not raised.
+
+    Tasks are queued after the database work is committed, and the periodic
+    sweeps (stalled bot turns, overdue time-outs, tournaments, rating pools)
+    find and redo whatever was not queued once the broker is back. So a web
+    request that wrote its move should answer, not fail, while Redis is down."""
+
+    _last_warning = 0.0
+
+    def apply_async(self, *args, **kwargs):
+        try:
+            return super().apply_async(*args, **kwargs)
+        except OperationalError as exc:
+            now = time.monotonic()
+            if now - QueueingTolerantTask._last_warning >= 60:
+                QueueingTolerantTask._last_warning = now
+                logger.warning("broker unreachable, %s not queued (the sweeps will redo it): %s",
+                               self.name, exc)  # fmt: skip
+            return None
+
+
+app = Celery("config", task_cls=QueueingTolerantTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

@@ -167,6 +167,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    # The periodic sweeps run every few seconds: their routine lines are DEBUG, not INFO.
+    "filters": {
+        "routine_beat": {"()": "config.log_filters.RoutineBeatLinesAtDebug"},
+        "routine_tasks": {
+            "()": "config.log_filters.RoutineTaskLinesAtDebug",
+            "tasks": [entry["task"] for entry in CELERY_BEAT_SCHEDULE.values()],
+        },
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "celery.beat": {"filters": ["routine_beat"]},
+        "celery.worker.strategy": {"filters": ["routine_tasks"]},
+        "celery.app.trace": {"filters": ["routine_tasks"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }

@@ -70,9 +70,10 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
 
 
 def cache_config(redis_url: str | None, var_dir: Path) -> dict:
-    """A cache every process shares: Redis, or files under var/."""
+    """A cache every process shares: Redis (a miss, not an error, while Redis is down),
+    or files under var/."""
     if redis_url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        return {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": redis_url}
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(var_dir / "cache"),
