@@ -77,10 +77,7 @@ def health_report() -> dict:
     checks = {"database": check_database(), "broker": check_broker(), "cache": check_cache()}
     checks["worker"] = check_worker(checks["cache"]["ok"])
     down = [name for name, check in checks.items() if not check["ok"]]
-    if not checks["database"]["ok"]:
-        status = "error"
-    else:
-        status = "degraded" if down else "ok"
+    status = "error" if not checks["database"]["ok"] else "degraded" if down else "ok"
     return {
         "status": status,
         "down": down,
