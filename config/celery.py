@@ -42,8 +42,11 @@ app.autodiscover_tasks()
 # Celery's Django fix-up closes the database connection around every task
 # unless told to reuse it; reconnecting to PostgreSQL cost ~8 ms a task, more
 # than a whole bot-vs-bot match of random bots. Reuse it (the fix-up still
-# recycles it every few thousand tasks) and handle it as Django does around
-# a request: dropped when older than CONN_MAX_AGE, or unusable.
+# recycles it every few thousand tasks, and closes an inherited connection pool
+# in each forked pool process) and handle it as Django does around a request:
+# dropped when older than CONN_MAX_AGE, or unusable. With the PostgreSQL pool
+# (CONN_MAX_AGE=0) "dropped" means handed back to the process's pool after each
+# task, which costs no reconnect.
 app.conf.CELERY_DB_REUSE_MAX = 2000
 
 

@@ -12,6 +12,7 @@ import argparse
 import http.client
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -150,15 +151,44 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-def _answers(host: str, port: int) -> bool:
+def _answers(host: str, port: int, path: str = "/health/") -> bool:
+    """The server answers HTTP at all (any status)."""
     try:
-        conn = http.client.HTTPConnection(host, port, timeout=2)
-        conn.request("GET", "/health/")
+        conn = http.client.HTTPConnection(host, port, timeout=5)
+        conn.request("GET", path)
         conn.getresponse().read()
         conn.close()
         return True
     except (OSError, http.client.HTTPException):
         return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+GUNICORN_CONF = ROOT / "config" / "gunicorn.conf.py"
+
+
+@contextmanager
+def gunicorn_process(env: dict, log_path: Path, *, timeout: float = 60):
+    """The production web server (gunicorn with config/gunicorn.conf.py) on 127.0.0.1 and
+    a free port, in its own process group, with `env` (see project_env); yields the port
+    once it answers."""
+    port = free_port()
+    env = {**env, "WEB_BIND": f"127.0.0.1:{port}"}
+    args = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "config.wsgi:application"]
+    with process_group(args, env, log_path) as proc:
+        deadline = time.monotonic() + timeout
+        while not _answers("127.0.0.1", port):
+            if proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {proc.returncode}; see {log_path}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not answer within {timeout} s; see {log_path}")
+            time.sleep(0.1)
+        yield port
 
 
 class Stack:

@@ -36,7 +36,7 @@ def check_broker() -> dict:
     kind = broker_kind(celery_app.conf.broker_url)
     try:
         with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0.2, timeout=2)
         return {"ok": True, "transport": kind}
     except Exception as exc:
         return {"ok": False, "transport": kind, "error": str(exc)}

@@ -1,5 +1,6 @@
 """Settings shared by every environment; values come from the environment."""
 
+import os
 from pathlib import Path
 
 import environ
@@ -9,6 +10,7 @@ from config.settings.components import (
     cache_config,
     celery_config,
     database_config,
+    pool_options,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -74,7 +76,11 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": database_config(env.str("DATABASE_URL", default=""), VAR_DIR)}
+DATABASES = {
+    "default": database_config(
+        env.str("DATABASE_URL", default=""), VAR_DIR, pool=pool_options(os.environ)
+    )
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="") or None

@@ -5,6 +5,7 @@ import time
 
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import close_old_connections
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -212,4 +213,7 @@ class MyTurnsStreamView(APIView):
             elif time.monotonic() - last_sent > self.KEEPALIVE_SECONDS:
                 yield ": keep-alive\n\n"
                 last_sent = time.monotonic()
+            # Hand the connection back (to the pool) while waiting: streams must not
+            # hold one each for their whole length.
+            close_old_connections()
             time.sleep(self.POLL_SECONDS)
