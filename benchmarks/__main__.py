@@ -5,7 +5,7 @@
 
 import sys
 
-from benchmarks import engines, pairing, ratings, stack, standings_latency
+from benchmarks import engines, pairing, ratings, stack, standings_latency, stream_health
 
 
 def main() -> None:
@@ -20,6 +20,8 @@ def main() -> None:
     ratings.main(quick)
     print("\n== standings fragment latency under 50 clients, vs /health/ ==")
     standings_latency.main(quick)
+    print("\n== /health/ with 50 turn streams open (production gunicorn) ==")
+    stream_health.main(["--quick"] if quick else [])
 
 
 if __name__ == "__main__":
