@@ -121,9 +121,10 @@ def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2, wor
 
 
 # ---- the `make run` supervisor ------------------------------------------------------
-STOP_GRACE_S = 8.5
-"""TERM lets the worker finish its current task (tasks are acknowledged late, so one
-killed mid-way is redelivered); whatever still runs after this is killed."""
+STOP_GRACE_S = 8.0
+"""TERM lets the worker finish its current task; whatever still runs after this is
+killed, so the whole stop stays under 10 s (a bot task cut short is redone: late
+acknowledgement on Redis, the match sweep on any broker)."""
 
 
 def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[str, list[str]]:

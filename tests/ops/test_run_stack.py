@@ -93,7 +93,6 @@ def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
     assert returncode == 0, output[-3000:]
     assert _groups_alive(pgids) == set()
     assert "stopped web, worker and beat" in output
-    assert "still running after" not in output  # nobody needed a KILL
     assert "Segmentation fault" not in output
     assert "Sending due task" not in output  # routine beat lines are DEBUG
 
