@@ -152,7 +152,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-def _answers(host: str, port: int, path: str = "/health/") -> bool:
+def http_answers(host: str, port: int, path: str = "/health/") -> bool:
     """The server answers HTTP at all (any status)."""
     try:
         conn = http.client.HTTPConnection(host, port, timeout=5)
@@ -183,7 +183,7 @@ def gunicorn_process(env: dict, log_path: Path, *, timeout: float = 60):
     args = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "config.wsgi:application"]
     with process_group(args, env, log_path) as proc:
         deadline = time.monotonic() + timeout
-        while not _answers("127.0.0.1", port):
+        while not http_answers("127.0.0.1", port):
             if proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {proc.returncode}; see {log_path}")
             if time.monotonic() > deadline:
@@ -219,7 +219,7 @@ class Stack:
                 print(f"{failed} exited with {self.procs[failed].returncode}; stopping the rest",
                       file=sys.stderr, flush=True)  # fmt: skip
                 break
-            if not announced and _answers(self.host, self.port):
+            if not announced and http_answers(self.host, self.port):
                 print(f"Serving {self.url}  (admin: admin/admin)", flush=True)
                 announced = True
             time.sleep(0.2)

@@ -15,7 +15,7 @@ from django.db import connection
 
 from config.settings.components import database_config, pool_options
 from config.worker_process import (
-    _answers,
+    http_answers,
     current_database_url,
     free_port,
     process_group,
@@ -79,7 +79,7 @@ def test_runserver_serves_100_concurrent_clients_within_the_pool(server_log):
     peak = 0
     with process_group(stack_commands("127.0.0.1", port)["web"], env, server_log) as proc:
         deadline = time.monotonic() + 60
-        while not _answers("127.0.0.1", port, "/matches/"):
+        while not http_answers("127.0.0.1", port, "/matches/"):
             assert proc.poll() is None and time.monotonic() < deadline, server_log.read_text()
             time.sleep(0.2)
         t0 = time.monotonic()
