@@ -15,9 +15,9 @@ from django.db import connection
 
 from config.settings.components import database_config, pool_options
 from config.worker_process import (
-    http_answers,
     current_database_url,
     free_port,
+    http_answers,
     process_group,
     project_env,
     stack_commands,

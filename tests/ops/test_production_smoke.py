@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from config.worker_process import ROOT, http_answers, free_port, process_group, project_env
+from config.worker_process import ROOT, free_port, http_answers, process_group, project_env
 from games import services
 
 pytestmark = pytest.mark.postgres_redis
@@ -81,7 +81,9 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
         assert collect.returncode == 0, collect.stderr
         manifest = json.loads((tmp_path / "staticfiles" / "staticfiles.json").read_text())["paths"]
         start("web")
-        _until(lambda: http_answers("127.0.0.1", port), 120, "the web role to serve", procs, tmp_path)
+        _until(
+            lambda: http_answers("127.0.0.1", port), 120, "the web role to serve", procs, tmp_path
+        )
 
         status, _, page = _request(port, "GET", "/")
         assert status == 200 and b"<html" in page.lower()
