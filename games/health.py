@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.utils import timezone
 
@@ -43,7 +43,7 @@ def check_broker() -> dict:
 
 
 def check_cache() -> dict:
-    backend = type(cache).__name__
+    backend = type(caches["default"]).__name__
     available = getattr(cache, "available", None)
     if available is not None:  # the Redis cache that degrades: ask it for a real round trip
         ok = available()
