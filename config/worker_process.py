@@ -37,13 +37,13 @@ def current_database_url() -> str:
 
 def project_env(settings_module: str, **extra: str) -> dict:
     """The environment for a child process of the project on this process's database,
-    var/ folder and (if any) Redis."""
+    var/ folder and (if any) Redis; `extra` overrides any of them."""
     env = dict(os.environ)
     env.update(DJANGO_SETTINGS_MODULE=settings_module, DATABASE_URL=current_database_url(),
                VAR_DIR=str(settings.VAR_DIR))  # fmt: skip
-    env.update(extra)
     if settings.REDIS_URL:
         env["REDIS_URL"] = settings.REDIS_URL
+    env.update(extra)
     return env
 
 
