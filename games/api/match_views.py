@@ -227,8 +227,8 @@ class MyTurnsStreamView(APIView):
             elif time.monotonic() - last_sent > self.KEEPALIVE_SECONDS:
                 yield ": keep-alive\n\n"
                 last_sent = time.monotonic()
-            # Hand the connection back (to the pool) while waiting: streams must not
-            # hold one each for their whole length. (Not inside a transaction: tests.)
-            if not connection.in_atomic_block:
+            # Hand a pooled connection back while waiting: streams must not hold one
+            # each for their whole length. (Not inside a transaction: tests.)
+            if getattr(connection, "pool", None) and not connection.in_atomic_block:
                 connection.close_if_unusable_or_obsolete()
             time.sleep(self.POLL_SECONDS)
