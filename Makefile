@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install install-dev migrate seed run test lint format bench clean
+.PHONY: install install-dev migrate seed run browser test lint format bench clean
 
 # `make run` needs only what the platform runs on; tests, lint and benchmarks add the dev tools.
 $(STAMP): pyproject.toml
@@ -31,16 +31,17 @@ seed: migrate
 	$(PY) manage.py seed_demo
 
 # Web server, Celery worker and beat on the embedded defaults (SQLite, filesystem
-# broker) unless DATABASE_URL / REDIS_URL say otherwise. Ctrl-C stops all three.
+# broker) unless DATABASE_URL / REDIS_URL say otherwise. A small supervisor
+# (config/worker_process.py) prints the address once the server answers and
+# stops all three on Ctrl-C or TERM.
 run: seed
-	@echo "Serving http://$(HOST):$(PORT)/  (admin: admin/admin)"
-	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker --loglevel=INFO --concurrency=2 & \
-	$(VENV)/bin/celery -A config beat --loglevel=INFO & \
-	$(PY) manage.py runserver $(HOST):$(PORT) & \
-	wait
+	@exec $(PY) -m config.worker_process run --host $(HOST) --port $(PORT)
 
-test: install-dev
+# The browser tests drive the system Chromium (installed from Debian when missing).
+browser:
+	@scripts/ensure-chromium
+
+test: install-dev browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: install-dev

@@ -5,7 +5,15 @@
 
 import sys
 
-from benchmarks import engines, greatwall_endings, pairing, ratings, stack, standings_latency
+from benchmarks import (
+    engines,
+    greatwall_endings,
+    pairing,
+    ratings,
+    stack,
+    standings_latency,
+    stream_health,
+)
 
 
 def main() -> None:
@@ -22,6 +30,8 @@ def main() -> None:
     ratings.main(quick)
     print("\n== standings fragment latency under 50 clients, vs /health/ ==")
     standings_latency.main(quick)
+    print("\n== /health/ with 50 turn streams open (production gunicorn) ==")
+    stream_health.main(["--quick"] if quick else [])
 
 
 if __name__ == "__main__":

@@ -1,21 +1,51 @@
 """The Celery app: settings come from Django's CELERY_* settings."""
 
+import logging
 import os
+import time
 
-from celery import Celery
+from celery import Celery, Task
 from celery.signals import task_postrun, task_prerun
+from kombu.exceptions import OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
-app = Celery("config")
+logger = logging.getLogger("config.celery")
+
+
+class QueueingTolerantTask(Task):
+    """A task whose queueing failure (broker unreachable) is logged, not raised.
+
+    Tasks are queued after the database work is committed, and the periodic
+    sweeps (stalled bot turns, overdue time-outs, tournaments, rating pools)
+    find and redo whatever was not queued once the broker is back. So a web
+    request that wrote its move should answer, not fail, while Redis is down."""
+
+    _last_warning = 0.0
+
+    def apply_async(self, *args, **kwargs):
+        try:
+            return super().apply_async(*args, **kwargs)
+        except OperationalError as exc:
+            now = time.monotonic()
+            if now - QueueingTolerantTask._last_warning >= 60:
+                QueueingTolerantTask._last_warning = now
+                logger.warning("broker unreachable, %s not queued (the sweeps will redo it): %s",
+                               self.name, exc)  # fmt: skip
+            return None
+
+
+app = Celery("config", task_cls=QueueingTolerantTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Celery's Django fix-up closes the database connection around every task
 # unless told to reuse it; reconnecting to PostgreSQL cost ~8 ms a task, more
 # than a whole bot-vs-bot match of random bots. Reuse it (the fix-up still
-# recycles it every few thousand tasks) and handle it as Django does around
-# a request: dropped when older than CONN_MAX_AGE, or unusable.
+# recycles it every few thousand tasks, and closes an inherited connection pool
+# in each forked pool process) and handle it as Django does around a request:
+# dropped when older than CONN_MAX_AGE, or unusable. With the PostgreSQL pool
+# the connection is borrowed from the process's pool once and kept, as below.
 app.conf.CELERY_DB_REUSE_MAX = 2000
 
 
@@ -28,4 +58,9 @@ def _close_old_connections(task=None, **kwargs) -> None:
         return  # run inline by the caller, inside its connection and transaction
     for conn in connections.all(initialized_only=True):
         if not conn.in_atomic_block:
+            if getattr(conn, "pool", None):
+                # A pool process runs one task at a time: it keeps its pooled connection
+                # between tasks (handing it back and borrowing it again cost a few ms a
+                # task) and drops it only when broken, or when the fix-up recycles it.
+                conn.close_at = None
             conn.close_if_unusable_or_obsolete()

@@ -1,11 +1,18 @@
-"""Start a real Celery worker process on the database Django is connected to.
+"""Process groups: the `make run` supervisor, and a real Celery worker on the database
+Django is connected to (for the integration tests and the benchmarks).
 
-Used by the integration tests (on the test database) and the stack benchmark."""
+`python -m config.worker_process run --host H --port P` is what `make run` starts:
+web (runserver), a Celery worker and beat, each in its own process group. It
+prints the address once the server answers, and on INT or TERM stops all three
+(TERM to each group, KILL what is left after `STOP_GRACE_S`)."""
 
 from __future__ import annotations
 
+import argparse
+import http.client
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -30,12 +37,13 @@ def current_database_url() -> str:
 
 def project_env(settings_module: str, **extra: str) -> dict:
     """The environment for a child process of the project on this process's database,
-    var/ folder and (if any) Redis."""
+    var/ folder and (if any) Redis; `extra` overrides any of them."""
     env = dict(os.environ)
     env.update(DJANGO_SETTINGS_MODULE=settings_module, DATABASE_URL=current_database_url(),
-               VAR_DIR=str(settings.VAR_DIR), **extra)  # fmt: skip
+               VAR_DIR=str(settings.VAR_DIR))  # fmt: skip
     if settings.REDIS_URL:
         env["REDIS_URL"] = settings.REDIS_URL
+    env.update(extra)
     return env
 
 
@@ -110,3 +118,161 @@ def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2, wor
             )
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+# ---- the `make run` supervisor ------------------------------------------------------
+STOP_GRACE_S = 8.0
+"""TERM lets the worker finish its current task; whatever still runs after this is
+killed, so the whole stop stays under 10 s (a bot task cut short is redone: late
+acknowledgement on Redis, the match sweep on any broker)."""
+
+
+def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[str, list[str]]:
+    return {
+        "web": [python, "manage.py", "runserver", f"{host}:{port}"],
+        "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
+                   "--concurrency=2"],
+        "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"],
+    }  # fmt: skip
+
+
+# Who gets the TERM: the Celery worker stops its own pool processes (a TERM sent to
+# them too makes them die mid-task, logged as errors), runserver's autoreloader does
+# not stop the server process it started, so that one gets it group-wide.
+SIGNAL_GROUP = {"web"}
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def http_answers(host: str, port: int, path: str = "/health/") -> bool:
+    """The server answers HTTP at all (any status)."""
+    try:
+        conn = http.client.HTTPConnection(host, port, timeout=5)
+        conn.request("GET", path)
+        conn.getresponse().read()
+        conn.close()
+        return True
+    except (OSError, http.client.HTTPException):
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+GUNICORN_CONF = ROOT / "config" / "gunicorn.conf.py"
+
+
+@contextmanager
+def gunicorn_process(env: dict, log_path: Path, *, timeout: float = 60):
+    """The production web server (gunicorn with config/gunicorn.conf.py) on 127.0.0.1 and
+    a free port, in its own process group, with `env` (see project_env); yields the port
+    once it answers."""
+    port = free_port()
+    env = {**env, "WEB_BIND": f"127.0.0.1:{port}"}
+    args = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "config.wsgi:application"]
+    with process_group(args, env, log_path) as proc:
+        deadline = time.monotonic() + timeout
+        while not http_answers("127.0.0.1", port):
+            if proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {proc.returncode}; see {log_path}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not answer within {timeout} s; see {log_path}")
+            time.sleep(0.1)
+        yield port
+
+
+class Stack:
+    """Start named commands in their own process groups; stop them all on a signal."""
+
+    def __init__(self, commands: dict[str, list[str]], *, url: str, host: str, port: int):
+        self.commands, self.url, self.host, self.port = commands, url, host, port
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.signals = 0
+
+    def _on_signal(self, signum, frame) -> None:
+        # Only note it: the main loop stops the children (a handler that signals its
+        # own group would receive its own signal again).
+        self.signals += 1
+
+    def run(self) -> int:
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, self._on_signal)
+        for name, args in self.commands.items():
+            self.procs[name] = subprocess.Popen(args, cwd=ROOT, start_new_session=True)
+        pids = ", ".join(f"{name} {proc.pid}" for name, proc in self.procs.items())
+        print(f"started {pids} (Ctrl-C stops all)", flush=True)
+        announced, failed = False, None
+        while not self.signals:
+            failed = next((n for n, p in self.procs.items() if p.poll() is not None), None)
+            if failed:
+                print(f"{failed} exited with {self.procs[failed].returncode}; stopping the rest",
+                      file=sys.stderr, flush=True)  # fmt: skip
+                break
+            if not announced and http_answers(self.host, self.port):
+                print(f"Serving {self.url}  (admin: admin/admin)", flush=True)
+                announced = True
+            time.sleep(0.2)
+        took = self.stop()
+        each = ", ".join(f"{n} {s:.1f} s" for n, s in self.stopped_after.items())
+        print(f"stopped web, worker and beat in {took:.1f} s ({each})", flush=True)
+        return 1 if failed else 0
+
+    def stop(self) -> float:
+        t0 = time.monotonic()
+        for name, proc in self.procs.items():
+            if proc.poll() is None:
+                try:
+                    if name in SIGNAL_GROUP:
+                        os.killpg(proc.pid, signal.SIGTERM)
+                    else:
+                        proc.send_signal(signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        signals_at_stop = self.signals
+        deadline = t0 + STOP_GRACE_S
+        self.stopped_after: dict[str, float] = {}
+        while time.monotonic() < deadline and self.signals <= signals_at_stop:
+            for name, proc in self.procs.items():
+                proc.poll()
+                if name not in self.stopped_after and not _group_alive(proc.pid):
+                    self.stopped_after[name] = time.monotonic() - t0
+            if len(self.stopped_after) == len(self.procs):
+                return time.monotonic() - t0
+            time.sleep(0.05)
+        # Out of patience, or asked twice: kill whatever is left.
+        for name, proc in self.procs.items():
+            if _group_alive(proc.pid):
+                print(f"{name} still running after {time.monotonic() - t0:.1f} s: killed",
+                      file=sys.stderr, flush=True)  # fmt: skip
+                os.killpg(proc.pid, signal.SIGKILL)
+        for proc in self.procs.values():
+            proc.wait(timeout=10)
+        return time.monotonic() - t0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m config.worker_process")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="web + worker + beat, as `make run` does")
+    run.add_argument("--host", default="127.0.0.1")
+    run.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    stack = Stack(stack_commands(args.host, args.port), url=f"http://{shown}:{args.port}/",
+                  host=args.host, port=args.port)  # fmt: skip
+    return stack.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

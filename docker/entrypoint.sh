@@ -1,22 +1,17 @@
 #!/bin/sh
-# Waits for PostgreSQL and Redis, migrates (web only), then runs the role given.
+# Runs one role of the production stack: web (migrates first, then gunicorn with
+# config/gunicorn.conf.py), worker or beat. Waits for PostgreSQL and Redis first
+# (hosts from DATABASE_URL / REDIS_URL, or POSTGRES_HOST/PORT, REDIS_HOST/PORT).
+# Works in the image and natively (with the project's python on PATH).
 set -e
+cd "$(dirname "$0")/.."
 
-wait_for() {  # host port name
-  i=0
-  until nc -z "$1" "$2"; do
-    i=$((i + 1)); [ "$i" -gt 60 ] && { echo "$3 at $1:$2 did not come up" >&2; exit 1; }
-    echo "waiting for $3 at $1:$2"; sleep 1
-  done
-}
-wait_for "${POSTGRES_HOST:-postgres}" "${POSTGRES_PORT:-5432}" PostgreSQL
-wait_for "${REDIS_HOST:-redis}" "${REDIS_PORT:-6379}" Redis
+python -m config.wait_for_services
 
 case "$1" in
   web)
     python manage.py migrate --noinput
-    exec gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers "${WEB_WORKERS:-3}" \
-      --access-logfile - ;;
+    exec gunicorn -c config/gunicorn.conf.py config.wsgi:application ;;
   worker)
     exec celery -A config worker --loglevel=INFO --concurrency "${WORKER_CONCURRENCY:-2}" ;;
   beat)

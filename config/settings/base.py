@@ -1,5 +1,6 @@
 """Settings shared by every environment; values come from the environment."""
 
+import os
 from pathlib import Path
 
 import environ
@@ -9,6 +10,7 @@ from config.settings.components import (
     cache_config,
     celery_config,
     database_config,
+    pool_options,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -76,7 +78,11 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": database_config(env.str("DATABASE_URL", default=""), VAR_DIR)}
+DATABASES = {
+    "default": database_config(
+        env.str("DATABASE_URL", default=""), VAR_DIR, pool=pool_options(os.environ)
+    )
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="") or None
@@ -204,6 +210,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    # The periodic sweeps run every few seconds: their routine lines are DEBUG, not INFO.
+    "filters": {
+        "routine_beat": {"()": "config.log_filters.RoutineBeatLinesAtDebug"},
+        "routine_tasks": {
+            "()": "config.log_filters.RoutineTaskLinesAtDebug",
+            "tasks": [entry["task"] for entry in CELERY_BEAT_SCHEDULE.values()],
+        },
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "celery.beat": {"filters": ["routine_beat"]},
+        "celery.worker.strategy": {"filters": ["routine_tasks"]},
+        "celery.app.trace": {"filters": ["routine_tasks"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }

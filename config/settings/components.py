@@ -16,8 +16,14 @@ from config import filesystem_broker  # registers the embedded broker's URL sche
 DEFAULT_SECRET_KEY = "insecure-dev-key-change-me"
 
 
-def database_config(url: str | None, var_dir: Path) -> dict:
-    """DATABASES['default'] from DATABASE_URL; SQLite under var/ when unset."""
+def database_config(url: str | None, var_dir: Path, pool: dict | None = None) -> dict:
+    """DATABASES['default'] from DATABASE_URL; SQLite under var/ when unset.
+
+    On PostgreSQL each process keeps a bounded pool of connections (`pool`: psycopg_pool
+    options, see `pool_options`), shared by its threads: runserver's thread per request
+    and gunicorn's threads borrow one per request and give it back, so connections
+    never grow with the number of clients. `pool={}` (DB_POOL_MAX_SIZE=0) turns it off:
+    then one connection per thread, kept for 60 s, as Django does by default."""
     if not url:
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
     config = environ.Env.db_url_config(url)
@@ -30,10 +36,27 @@ def database_config(url: str | None, var_dir: Path) -> dict:
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             "transaction_mode": "IMMEDIATE",
         }
+    elif pool is None or pool:
+        # The pool keeps the connections; Django must hand each back after a request.
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("CONN_HEALTH_CHECKS", True)
+        config.setdefault("OPTIONS", {})["pool"] = dict(pool or pool_options({}))
     else:
         config.setdefault("CONN_MAX_AGE", 60)
         config.setdefault("CONN_HEALTH_CHECKS", True)
     return config
+
+
+def pool_options(environ) -> dict:
+    """psycopg_pool options from DB_POOL_MIN_SIZE / DB_POOL_MAX_SIZE / DB_POOL_TIMEOUT;
+    {} when DB_POOL_MAX_SIZE is 0 (no pool)."""
+    max_size = int(environ.get("DB_POOL_MAX_SIZE", 10))
+    if max_size <= 0:
+        return {}
+    min_size = min(int(environ.get("DB_POOL_MIN_SIZE", 1)), max_size)
+    # A request waits this long for a free connection before failing.
+    timeout = float(environ.get("DB_POOL_TIMEOUT", 30))
+    return {"min_size": min_size, "max_size": max_size, "timeout": timeout}
 
 
 def celery_config(redis_url: str | None, var_dir: Path) -> dict:
@@ -70,9 +93,10 @@ def celery_config(redis_url: str | None, var_dir: Path) -> dict:
 
 
 def cache_config(redis_url: str | None, var_dir: Path) -> dict:
-    """A cache every process shares: Redis, or files under var/."""
+    """A cache every process shares: Redis (a miss, not an error, while Redis is down),
+    or files under var/."""
     if redis_url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        return {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": redis_url}
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(var_dir / "cache"),

@@ -5,13 +5,16 @@ import time
 
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from games import selectors, services, throttling
@@ -191,6 +194,17 @@ class MyTurnsView(APIView):
         return Response(MatchSerializer(matches, many=True).data)
 
 
+class EventStreamRenderer(BaseRenderer):
+    """Lets EventSource clients (which send `Accept: text/event-stream`) in; the events
+    themselves are streamed by the view, only error bodies are rendered here (as JSON)."""
+
+    media_type = "text/event-stream"
+    format = "event-stream"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return json.dumps(data, cls=DjangoJSONEncoder).encode()
+
+
 class MyTurnsStreamView(APIView):
     """Server-sent events: a `turns` event with the waiting matches whenever they change.
 
@@ -198,6 +212,7 @@ class MyTurnsStreamView(APIView):
     themselves), so a web worker is never held for long; comments keep it alive."""
 
     permission_classes = [permissions.IsAuthenticated]
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, EventStreamRenderer]
     STREAM_SECONDS = 55
     POLL_SECONDS = 0.5
     KEEPALIVE_SECONDS = 15
@@ -225,4 +240,8 @@ class MyTurnsStreamView(APIView):
             elif time.monotonic() - last_sent > self.KEEPALIVE_SECONDS:
                 yield ": keep-alive\n\n"
                 last_sent = time.monotonic()
+            # Hand a pooled connection back while waiting: streams must not hold one
+            # each for their whole length. (Not inside a transaction: tests.)
+            if getattr(connection, "pool", None) and not connection.in_atomic_block:
+                connection.close_if_unusable_or_obsolete()
             time.sleep(self.POLL_SECONDS)

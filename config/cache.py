@@ -1,0 +1,111 @@
+"""A Redis cache that degrades to a miss when Redis is unreachable.
+
+Everything the project keeps in the cache can be recomputed or skipped: the
+throttle history (so throttles fail open), the standings and fragment caches
+(recomputed from the database), the worker heartbeat (then reported missing by
+/health/). So when Redis is down, every cache call behaves as a miss or a no-op
+instead of raising, and a warning is logged at most once a minute per process.
+After a failure Redis is not tried again for `RETRY_AFTER_S`, so a Redis that
+hangs instead of refusing costs one time-out, not one per call.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import time
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger("config.cache")
+
+UNAVAILABLE = (RedisConnectionError, RedisTimeoutError)
+RETRY_AFTER_S = 5.0
+WARN_EVERY_S = 60.0
+# How long one attempt may take: a Redis host that drops packets must not hold a request.
+DEFAULT_OPTIONS = {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}
+
+
+class CacheUnavailable(Exception):
+    """Raised inside the backend while Redis is marked down; never leaves it."""
+
+
+def _degrades_to(fallback):
+    """Run the Redis call; on a connection failure log (rate-limited) and return `fallback(...)`."""
+
+    def decorate(method):
+        @functools.wraps(method)
+        def wrapper(self, *args, **kwargs):
+            try:
+                if time.monotonic() < self._down_until:
+                    raise CacheUnavailable(self.last_error)
+                result = method(self, *args, **kwargs)
+            except (*UNAVAILABLE, CacheUnavailable) as exc:
+                self._mark_down(exc)
+                return fallback(self, *args, **kwargs)
+            self.last_error = None
+            return result
+
+        return wrapper
+
+    return decorate
+
+
+def _miss(self, key, default=None, version=None):
+    return default
+
+
+def _incr_miss(self, key, delta=1, version=None):
+    raise ValueError(f"Key '{key}' not found (cache unavailable)")
+
+
+class ResilientRedisCache(RedisCache):
+    def __init__(self, server, params):
+        params = dict(params)
+        params["OPTIONS"] = {**DEFAULT_OPTIONS, **params.get("OPTIONS", {})}
+        super().__init__(server, params)
+        self._down_until = 0.0
+        self.last_error: str | None = None
+
+    _warn_lock = threading.Lock()
+    _last_warning = 0.0  # shared by every instance in the process: one warning a minute
+
+    def _mark_down(self, exc: Exception) -> None:
+        if not isinstance(exc, CacheUnavailable):
+            self.last_error = f"{type(exc).__name__}: {exc}"
+            self._down_until = time.monotonic() + RETRY_AFTER_S
+        now = time.monotonic()
+        with self._warn_lock:
+            if now - ResilientRedisCache._last_warning < WARN_EVERY_S:
+                return
+            ResilientRedisCache._last_warning = now
+        logger.warning(
+            "cache unavailable, serving without it (throttles open, nothing cached): %s",
+            self.last_error,
+        )
+
+    def available(self) -> bool:
+        """One real round trip (ignores the back-off): for /health/."""
+        try:
+            self._cache.get_client(write=False).ping()
+        except UNAVAILABLE as exc:
+            self._mark_down(exc)
+            return False
+        self._down_until = 0.0
+        self.last_error = None
+        return True
+
+    get = _degrades_to(_miss)(RedisCache.get)
+    add = _degrades_to(lambda self, *a, **k: False)(RedisCache.add)
+    set = _degrades_to(lambda self, *a, **k: None)(RedisCache.set)
+    touch = _degrades_to(lambda self, *a, **k: False)(RedisCache.touch)
+    delete = _degrades_to(lambda self, *a, **k: False)(RedisCache.delete)
+    get_many = _degrades_to(lambda self, *a, **k: {})(RedisCache.get_many)
+    has_key = _degrades_to(lambda self, *a, **k: False)(RedisCache.has_key)
+    incr = _degrades_to(_incr_miss)(RedisCache.incr)
+    set_many = _degrades_to(lambda self, data, *a, **k: list(data))(RedisCache.set_many)
+    delete_many = _degrades_to(lambda self, *a, **k: None)(RedisCache.delete_many)
+    clear = _degrades_to(lambda self, *a, **k: False)(RedisCache.clear)
