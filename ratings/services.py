@@ -185,24 +185,25 @@ def recompute(*, pool: RatingPool, chunk_size: int = RECOMPUTE_CHUNK) -> int:
         _clear(pool)
         ledger = _Ledger(pool)
         stamp = match_writes.db_datetime(timezone.now())
+        pool_id = pool.pk  # a plain int: the loop runs once per match in the history
         changes: list[tuple] = []
         applied: list[tuple] = []
         sequence = 0
         for match_id, players, ranks in _history(pool, chunk_size):
-            applied.append((pool.pk, match_id, sequence, stamp))
+            applied.append((pool_id, match_id, sequence, stamp))
             sequence += 1
             if _rateable(players):
                 for player, system, before, after, rank in ledger.apply(players, json.loads(ranks)):
-                    changes.append((pool.pk, player, match_id, system, before, after, rank, stamp))
+                    changes.append((pool_id, player, match_id, system, before, after, rank, stamp))
             if len(applied) >= chunk_size:
                 _write_chunk(applied, changes)
                 applied, changes = [], []
         _write_chunk(applied, changes)
         ratings = [
-            (pool.pk, player, System.ELO, value, None, None, games, stamp)
+            (pool_id, player, System.ELO, value, None, None, games, stamp)
             for player, (value, games) in ledger.elo.items()
         ] + [
-            (pool.pk, player, System.OPENSKILL, value, mu, sigma, games, stamp)
+            (pool_id, player, System.OPENSKILL, value, mu, sigma, games, stamp)
             for player, (mu, sigma, value, games) in ledger.openskill.items()
         ]
         match_writes.insert_rows(Rating._meta.db_table, _RATING_COLUMNS, ratings)
