@@ -170,3 +170,42 @@ def test_recompute_replaces_what_was_there():
     )
     assert elo_rows == {a.pk: 1, b.pk: 1}
     assert Rating.objects.get(pool=pool, player=a, system=System.ELO).value > 1500
+
+
+def test_the_management_command_recomputes_every_pool_of_the_game():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    rng = random.Random(4)
+    players = [EngineBotFactory() for _ in range(5)]
+    pool = services.default_pool("silkroad")
+    for match in _random_history(rng, players, 12):
+        services.on_match_finished(match_id=match.pk)
+    incremental = (_ratings(pool), _changes(pool), _applied(pool))
+    Rating.objects.filter(pool=pool).update(value=0.0)
+    out = StringIO()
+    call_command("recompute_ratings", "--game", "silkroad", stdout=out)
+    assert f"{pool}: {len(incremental[2])} matches" in out.getvalue()
+    assert (_ratings(pool), _changes(pool), _applied(pool)) == incremental
+
+
+def test_the_admin_action_recomputes_the_selected_pool(client):
+    from django.urls import reverse
+
+    from tests.games.factories import UserFactory
+
+    a, b = EngineBotFactory(), EngineBotFactory()
+    pool = services.default_pool("silkroad")
+    services.on_match_finished(match_id=_offline([a, b], [1, 2]).pk)
+    incremental = (_ratings(pool), _changes(pool), _applied(pool))
+    RatingChange.objects.filter(pool=pool).delete()
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    response = client.post(
+        reverse("admin:ratings_ratingpool_changelist"),
+        {"action": "recompute", "_selected_action": [pool.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert f"{pool}: 1 matches replayed" in response.content.decode()
+    assert (_ratings(pool), _changes(pool), _applied(pool)) == incremental
