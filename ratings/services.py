@@ -133,7 +133,7 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
                                         before=before, after=after, rank=rank))  # fmt: skip
             touched.add((player, system))
     new, old = [], []
-    for player, system in touched:
+    for player, system in sorted(touched):
         row = rows.get((player, system))
         if row is None:
             row = Rating(pool=pool, player_id=player, system=system)
