@@ -2,16 +2,23 @@
 
 Every pool is updated under a lock on its row; `AppliedMatch` (unique per pool
 and match) makes a second application impossible. A full recompute runs the
-very same code over the whole history, so it gives the same numbers.
+very same arithmetic (`_Ledger`) over the whole history, streamed in chunks
+with only the columns it needs, so it gives the same numbers in memory bounded
+by the number of players, not of matches.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+import json
+from collections.abc import Iterator
+
+from django.db import connection, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus, Seat
+from games.services import match_writes
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
 from ratings.systems import elo, openskill_rating
 
@@ -49,66 +56,99 @@ def apply_pending(*, pool_id: int) -> int:
         return _apply(pool, matches)
 
 
+class _Ledger:
+    """The current ratings of a pool's players as plain lists keyed by player id.
+
+    Both paths (one match after its end, the whole history in a recompute) do
+    their arithmetic here, so they give the same numbers.
+    """
+
+    def __init__(self, pool: RatingPool) -> None:
+        self.params = elo_params(pool)
+        self.elo: dict[int, list] = {}  # player -> [value, games]
+        self.openskill: dict[int, list] = {}  # player -> [mu, sigma, value, games]
+
+    def apply(self, players: list[int], ranks: list[int]) -> list[tuple]:
+        """Rate one table; return its changes as (player, system, before, after, rank)."""
+        out = []
+        start = self.params.start
+        elo_rows = [self.elo.get(p) or self.elo.setdefault(p, [start, 0]) for p in players]
+        change = elo.deltas([r[0] for r in elo_rows], [r[1] for r in elo_rows], ranks, self.params)
+        for player, row, d, rank in zip(players, elo_rows, change, ranks, strict=True):
+            out.append((player, System.ELO, row[0], row[0] + d, rank))
+            row[0] += d
+            row[1] += 1
+        os_rows = [self.openskill.get(p) or self._new_openskill(p) for p in players]
+        updated = openskill_rating.update([(r[0], r[1]) for r in os_rows], ranks)
+        for player, row, (mu, sigma), rank in zip(players, os_rows, updated, ranks, strict=True):
+            after = openskill_rating.ordinal(mu, sigma)
+            out.append((player, System.OPENSKILL, row[2], after, rank))
+            row[0], row[1], row[2] = mu, sigma, after
+            row[3] += 1
+        return out
+
+    def _new_openskill(self, player: int) -> list:
+        mu, sigma = openskill_rating.start()
+        row = self.openskill[player] = [mu, sigma, openskill_rating.ordinal(mu, sigma), 0]
+        return row
+
+
+def _rateable(players: list[int]) -> bool:
+    # A player holding several seats (one shared bot in every seat) has no opponent to rate against.
+    return len(players) >= 2 and len(set(players)) == len(players)
+
+
 def _apply(pool: RatingPool, matches: list[Match]) -> int:
-    params = elo_params(pool)
-    seats_by_match: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(match__in=matches).order_by("match_id", "index"):
-        seats_by_match.setdefault(seat.match_id, []).append(seat)
-    player_ids = {s.player_id for seats in seats_by_match.values() for s in seats}
-    current = {
+    """Apply a few matches (those pending after a match end) through the ORM."""
+    seats_by_match: dict[int, list[int]] = {}
+    for match_id, player_id in (
+        Seat.objects.filter(match_id__in=[m.pk for m in matches])
+        .order_by("match_id", "index")
+        .values_list("match_id", "player_id")
+    ):
+        seats_by_match.setdefault(match_id, []).append(player_id)
+    player_ids = {p for players in seats_by_match.values() for p in players}
+    rows = {
         (r.player_id, r.system): r
         for r in Rating.objects.filter(pool=pool, player_id__in=player_ids)
     }
+    ledger = _Ledger(pool)
+    for (player_id, system), r in rows.items():
+        if system == System.ELO:
+            ledger.elo[player_id] = [r.value, r.games]
+        else:
+            ledger.openskill[player_id] = [r.mu, r.sigma, r.value, r.games]
     sequence = AppliedMatch.objects.filter(pool=pool).count()
-    changes, applied, touched = [], [], {}
+    changes, applied, touched = [], [], set()
     for match in matches:
-        seats = seats_by_match.get(match.pk, [])
-        players = [s.player_id for s in seats]
         applied.append(AppliedMatch(pool=pool, match=match, sequence=sequence))
         sequence += 1
-        # A player holding several seats (one shared bot in every seat) has no opponent to rate against.
-        if len(set(players)) != len(players) or len(players) < 2:
+        players = seats_by_match.get(match.pk, [])
+        if not _rateable(players):
             continue
-        ranks = list(match.outcome["ranks"])
-        elo_rows = [_row(current, touched, pool, p, System.ELO, params.start) for p in players]
-        change = elo.deltas([r.value for r in elo_rows], [r.games for r in elo_rows], ranks, params)
-        for row, d, rank in zip(elo_rows, change, ranks, strict=True):
-            changes.append(RatingChange(pool=pool, player_id=row.player_id, match=match, system=System.ELO,
-                                        before=row.value, after=row.value + d, rank=rank))  # fmt: skip
-            row.value += d
-            row.games += 1
-        os_rows = [_row(current, touched, pool, p, System.OPENSKILL, None) for p in players]
-        updated = openskill_rating.update([(r.mu, r.sigma) for r in os_rows], ranks)
-        for row, (mu, sigma), rank in zip(os_rows, updated, ranks, strict=True):
-            after = openskill_rating.ordinal(mu, sigma)
-            changes.append(RatingChange(pool=pool, player_id=row.player_id, match=match,
-                                        system=System.OPENSKILL, before=row.value, after=after, rank=rank))  # fmt: skip
-            row.mu, row.sigma, row.value = mu, sigma, after
-            row.games += 1
+        for player, system, before, after, rank in ledger.apply(
+            players, list(match.outcome["ranks"])
+        ):
+            changes.append(RatingChange(pool=pool, player_id=player, match=match, system=system,
+                                        before=before, after=after, rank=rank))  # fmt: skip
+            touched.add((player, system))
+    new, old = [], []
+    for player, system in sorted(touched):
+        row = rows.get((player, system))
+        if row is None:
+            row = Rating(pool=pool, player_id=player, system=system)
+            new.append(row)
+        else:
+            old.append(row)
+        if system == System.ELO:
+            row.value, row.games = ledger.elo[player]
+        else:
+            row.mu, row.sigma, row.value, row.games = ledger.openskill[player]
     AppliedMatch.objects.bulk_create(applied)
-    new = [r for r in touched.values() if r.pk is None]
-    old = [r for r in touched.values() if r.pk is not None]
     Rating.objects.bulk_create(new, batch_size=1000)
     Rating.objects.bulk_update(old, ["value", "mu", "sigma", "games"], batch_size=1000)
     RatingChange.objects.bulk_create(changes, batch_size=1000)
     return len(matches)
-
-
-def _row(
-    current: dict, touched: dict, pool: RatingPool, player_id: int, system: str, start: float | None
-) -> Rating:
-    key = (player_id, system)
-    row = current.get(key)
-    if row is None:
-        if system == System.OPENSKILL:
-            mu, sigma = openskill_rating.start()
-            row = Rating(pool=pool, player_id=player_id, system=system, mu=mu, sigma=sigma,
-                         value=openskill_rating.ordinal(mu, sigma))  # fmt: skip
-        else:
-            row = Rating(pool=pool, player_id=player_id, system=system, value=start)
-        current[key] = row
-    touched[key] = row
-    return row
 
 
 def on_match_finished(*, match_id: int) -> int:
@@ -124,12 +164,102 @@ def on_match_finished(*, match_id: int) -> int:
     return total
 
 
-def recompute(*, pool: RatingPool) -> int:
-    """Rebuild the pool from the whole match history."""
+RECOMPUTE_CHUNK = 5000
+
+_CHANGE_COLUMNS = ("pool_id", "player_id", "match_id", "system", "before", "after", "rank",
+                   "created_at")  # fmt: skip
+_APPLIED_COLUMNS = ("pool_id", "match_id", "sequence", "applied_at")
+_RATING_COLUMNS = ("pool_id", "player_id", "system", "value", "mu", "sigma", "games", "updated_at")
+
+
+def recompute(*, pool: RatingPool, chunk_size: int = RECOMPUTE_CHUNK) -> int:
+    """Rebuild the pool from the whole match history, in bounded memory.
+
+    The history is read as one ordered stream (a server-side cursor on
+    PostgreSQL) of only the columns the arithmetic needs, fetched and written
+    `chunk_size` at a time (COPY on PostgreSQL); what stays in memory is one
+    entry per player, however long the history.
+    """
     with transaction.atomic():
         pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
-        RatingChange.objects.filter(pool=pool).delete()
-        Rating.objects.filter(pool=pool).delete()
-        AppliedMatch.objects.filter(pool=pool).delete()
-        matches = list(pending_matches(pool))
-        return _apply(pool, matches) if matches else 0
+        _clear(pool)
+        ledger = _Ledger(pool)
+        stamp = match_writes.db_datetime(timezone.now())
+        pool_id = pool.pk  # a plain int: the loop runs once per match in the history
+        changes: list[tuple] = []
+        applied: list[tuple] = []
+        sequence = 0
+        for match_id, players, ranks in _history(pool, chunk_size):
+            applied.append((pool_id, match_id, sequence, stamp))
+            sequence += 1
+            if _rateable(players):
+                for player, system, before, after, rank in ledger.apply(players, json.loads(ranks)):
+                    changes.append((pool_id, player, match_id, system, before, after, rank, stamp))
+            if len(applied) >= chunk_size:
+                _write_chunk(applied, changes)
+                applied, changes = [], []
+        _write_chunk(applied, changes)
+        ratings = [
+            (pool_id, player, System.ELO, value, None, None, games, stamp)
+            for player, (value, games) in ledger.elo.items()
+        ] + [
+            (pool_id, player, System.OPENSKILL, value, mu, sigma, games, stamp)
+            for player, (mu, sigma, value, games) in ledger.openskill.items()
+        ]
+        match_writes.insert_rows(Rating._meta.db_table, _RATING_COLUMNS, ratings)
+        return sequence
+
+
+def _clear(pool: RatingPool) -> None:
+    """The pool's rows go in one set-wise DELETE per table (by the pool_id index),
+    not through the ORM's collector; nothing refers to these rows."""
+    with connection.cursor() as cursor:
+        for model in (RatingChange, AppliedMatch, Rating):
+            table = connection.ops.quote_name(model._meta.db_table)
+            cursor.execute(f"DELETE FROM {table} WHERE pool_id = %s", [pool.pk])
+
+
+def _write_chunk(applied: list[tuple], changes: list[tuple]) -> None:
+    if applied:
+        match_writes.insert_rows(AppliedMatch._meta.db_table, _APPLIED_COLUMNS, applied)
+    if changes:
+        match_writes.insert_rows(RatingChange._meta.db_table, _CHANGE_COLUMNS, changes)
+
+
+def _history(pool: RatingPool, chunk_size: int) -> Iterator[tuple[int, list[int], str | None]]:
+    """(match id, player ids by seat, the outcome's ranks as JSON text) of every match the
+    pool counts, in the order of `pending_matches` (match end, then id).
+
+    One query joining the seats, read `chunk_size` rows at a time: a server-side
+    cursor on PostgreSQL, SQLite's own stepping elsewhere. A match's seat rows
+    may straddle two fetches, so rows are grouped here.
+    """
+    qn = connection.ops.quote_name
+    match_t, seat_t = qn(Match._meta.db_table), qn(Seat._meta.db_table)
+    if connection.vendor == "postgresql":
+        ranks = "(m.outcome -> 'ranks')::text"
+    else:
+        ranks = "json_extract(m.outcome, '$.ranks')"
+    where = ["m.game = %s", "m.rated", "m.status = %s"]
+    params: list = [pool.game, MatchStatus.FINISHED]
+    if pool.variant_id:
+        where.append("m.variant_id = %s")
+        params.append(pool.variant_id)
+    sql = (
+        f"SELECT m.id, s.player_id, {ranks} FROM {match_t} m "
+        f"LEFT JOIN {seat_t} s ON s.match_id = m.id WHERE {' AND '.join(where)} "
+        f"ORDER BY m.finished_at, m.id, s.{qn('index')}"
+    )
+    current, players, current_ranks = None, [], None
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(chunk_size):
+            for match_id, player_id, match_ranks in rows:
+                if match_id != current:
+                    if current is not None:
+                        yield current, players, current_ranks
+                    current, players, current_ranks = match_id, [], match_ranks
+                if player_id is not None:
+                    players.append(player_id)
+    if current is not None:
+        yield current, players, current_ranks
