@@ -28,12 +28,15 @@ from typing import TextIO
 from tournaments.formats import (
     Config,
     Entrant,
+    FormatError,
     Round,
     Swiss,
     Table,
     TableResult,
     compute_standings,
 )
+from tournaments.formats.common import History, pair
+from tournaments.formats.regroup import conflict_free_grouping
 
 TARGET_SECONDS_1000 = 1.0
 DEFAULT_SIZES = (1_000, 10_000)
@@ -103,6 +106,123 @@ def bench_swiss(
     if entrants == 1_000:
         row["x_target"] = TARGET_SECONDS_1000 / row["next_round_s"]
     return row
+
+
+def _finish(rnd: Round, rng: random.Random) -> Round:
+    tables = tuple(Table(t.seats, _result(len(t.seats), rng)) for t in rnd.tables)
+    return Round(rnd.number, tables, rnd.byes, rnd.label)
+
+
+def repeat_pairs(rnd: Round, history: History) -> int:
+    """Pairs at one table in ``rnd`` that already met before it."""
+    return sum(
+        1
+        for t in rnd.tables
+        for i, a in enumerate(t.seats)
+        for b in t.seats[i + 1 :]
+        if history.met.get(pair(a, b))
+    )
+
+
+def repeat_free_exists(rnd: Round, history: History, budget: int) -> bool | None:
+    """Whether the players seated in ``rnd`` fit tables of the same sizes with no pair
+    that met before (None: the search ran out of ``budget`` steps without knowing)."""
+    players = [e for t in rnd.tables for e in t.seats]
+    conflicts: dict[int, set[int]] = {}
+    for a, b in history.met:
+        conflicts.setdefault(a, set()).add(b)
+        conflicts.setdefault(b, set()).add(a)
+    found = conflict_free_grouping(
+        players, [len(t.seats) for t in rnd.tables], conflicts, budget=budget, improve=False
+    )
+    if found.tables is not None:
+        return True
+    return False if found.complete else None
+
+
+def bench_repeats(
+    entrants: int = 64,
+    table_size: int = 4,
+    *,
+    rounds: int = 5,
+    seeds: Sequence[int] = (0, 1, 2, 3, 4, 5),
+    check_budget: int = 20_000_000,
+) -> dict:
+    """Swiss events of ``rounds`` rounds: in how many rounds the pairing has repeat
+    meetings, and in how many of those a repeat-free grouping existed (exact check)."""
+    repeated = avoidable = unknown = total = 0
+    times = []
+    for seed in seeds:
+        rng = random.Random(seed * 7_919 + entrants)
+        field = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(1, entrants + 1)]
+        fmt = Swiss(Config(table_size=table_size, rounds=rounds))
+        played: list[Round] = []
+        for _ in range(rounds):
+            start = time.process_time()
+            rnd = fmt.next_round(field, played)
+            times.append(time.process_time() - start)
+            assert rnd is not None
+            history = History.of(played)
+            total += 1
+            if repeat_pairs(rnd, history):
+                repeated += 1
+                exists = repeat_free_exists(rnd, history, check_budget)
+                avoidable += exists is True
+                unknown += exists is None
+            played.append(_finish(rnd, rng))
+    return {
+        "entrants": entrants,
+        "table_size": table_size,
+        "rounds": total,
+        "rounds_with_repeats": repeated,
+        "avoidable_repeat_rounds": avoidable,
+        "unknown": unknown,
+        "round_cpu_s_median": statistics.median(times),
+        "round_cpu_s_max": max(times),
+    }
+
+
+def colour_violations(seats: Sequence[int]) -> bool:
+    """Whether a two-seat history (0 = first seat) breaks the absolute colour rules:
+    seat difference over 2, or the same seat three times in a row."""
+    diff = seats.count(0) - seats.count(1)
+    return abs(diff) > 2 or (len(seats) >= 3 and seats[-1] == seats[-2] == seats[-3])
+
+
+def bench_colours(
+    sizes: Sequence[int] = (10, 12, 14, 16, 18, 20),
+    *,
+    rounds: int = 7,
+    seeds: Sequence[int] = tuple(range(10)),
+) -> dict:
+    """Two-seat Swiss events: players breaking the absolute colour rules per 100 pairings
+    (a player counts in every round whose game leaves it in breach)."""
+    pairings = violations = 0
+    for n in sizes:
+        for seed in seeds:
+            rng = random.Random(seed * 104_729 + n)
+            field = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(1, n + 1)]
+            fmt = Swiss(Config(table_size=2, rounds=rounds))
+            played: list[Round] = []
+            for _ in range(rounds):
+                try:
+                    rnd = fmt.next_round(field, played)
+                except FormatError:
+                    break
+                assert rnd is not None
+                played.append(_finish(rnd, rng))
+                history = History.of(played)
+                for t in rnd.tables:
+                    pairings += 1
+                    violations += sum(colour_violations(history.two_seat[e]) for e in t.seats)
+    return {
+        "sizes": list(sizes),
+        "rounds": rounds,
+        "seeds": len(seeds),
+        "pairings": pairings,
+        "violations": violations,
+        "per_100_pairings": 100 * violations / max(1, pairings),
+    }
 
 
 def format_report(rows: list[dict]) -> str:

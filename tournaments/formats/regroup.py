@@ -21,12 +21,11 @@ any machine.
 from __future__ import annotations
 
 import sys
-
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-# steps of the whole fallback for one round; about 0.3 s of CPU on a slow core
-DEFAULT_BUDGET = 150_000
+# search steps of the whole fallback for one round: about 0.35 s of CPU here
+DEFAULT_BUDGET = 100_000
 
 
 @dataclass
@@ -40,29 +39,41 @@ class SearchResult:
 def conflict_free_grouping(
     players: Sequence[int],
     sizes: Sequence[int],
-    conflicts: Iterable[tuple[int, int]],
+    conflicts: Mapping[int, Collection[int]],
     rank: dict[int, int] | None = None,
     budget: int = DEFAULT_BUDGET,
     improve: bool = True,
+    jitter: int = 0,
 ) -> SearchResult:
     """The conflict-free grouping of ``players`` into tables of ``sizes`` with least spread.
 
-    ``conflicts``: pairs that must not share a table (pairs naming other players
-    are ignored). ``rank``: standings position per player (default: the order of
-    ``players``). ``improve=False`` stops at the first grouping found.
+    ``conflicts``: per player, those it must not share a table with (others than
+    ``players`` are ignored; the relation should be symmetric). ``rank``: standings position per player (default: the order of
+    ``players``). ``improve=False`` stops at the first grouping found. ``jitter``
+    > 0 shuffles the order the search tries players and tables in, by up to about
+    that many places in the standings (a restart with another order, for the heavy
+    tail of depth-first search: an order that is stuck for 100,000 steps is often
+    solved in a hundred by another).
     """
     n = len(players)
     if sum(sizes) != n:
         raise ValueError("the table sizes must seat every player once")
     index = {p: i for i, p in enumerate(players)}
     ranks = [rank[p] for p in players] if rank is not None else list(range(n))
+    if jitter:
+        # fixed pseudo-random offsets in [0, jitter): the result still depends on the input only
+        keys = [r + ((i * 2_654_435_761 + jitter * 40_503) % 1_000_003) * jitter / 1_000_003
+                for i, r in enumerate(ranks)]  # fmt: skip
+    else:
+        keys = ranks
     full = (1 << n) - 1
     ok = [full & ~(1 << i) for i in range(n)]
-    for a, b in conflicts:
-        i, j = index.get(a), index.get(b)
-        if i is not None and j is not None:
-            ok[i] &= ~(1 << j)
-            ok[j] &= ~(1 << i)
+    for i, a in enumerate(players):
+        for b in conflicts.get(a, ()):
+            j = index.get(b)
+            if j is not None:
+                ok[i] &= ~(1 << j)
+                ok[j] &= ~(1 << i)
     counts: dict[int, int] = {}
     for s in sizes:
         counts[s] = counts.get(s, 0) + 1
@@ -79,7 +90,7 @@ def conflict_free_grouping(
 
     def search(free: int, cost: int, chosen: list[list[int]]) -> None:
         nonlocal best, best_cost, stopped, exhausted
-        tick[0] += 1
+        tick[0] += 1 + free.bit_count() // 8  # the scan below looks at every free player
         if tick[0] > budget:
             stopped = exhausted = True
             return
@@ -101,10 +112,9 @@ def conflict_free_grouping(
             c = (ok[i] & free).bit_count()
             if c < smallest - 1:
                 return  # this player can no longer fill a table
-            if c < pick_count or (c == pick_count and ranks[i] < ranks[pick]):
+            if c < pick_count or (c == pick_count and keys[i] < keys[pick]):
                 pick, pick_count = i, c
         p = pick
-        rp = ranks[p]
         cand_mask = ok[p] & free
         cands = []
         f = cand_mask
@@ -113,14 +123,17 @@ def conflict_free_grouping(
             j = low.bit_length() - 1
             f ^= low
             cands.append(j)
-        cands.sort(key=lambda j: (abs(ranks[j] - rp), ranks[j]))
+        kp = keys[p]
+        cands.sort(key=lambda j: (abs(keys[j] - kp), keys[j]))
         for s in order:
             if not counts[s] or pick_count < s - 1:
                 continue
             counts[s] -= 1
             rest_floor = floor(counts)
             limit = best_cost - cost - rest_floor  # a table's spread must stay below this
-            for members, spread in _tables(p, s, cands, cand_mask, ok, ranks, limit, tick):
+            for members, spread in _tables(
+                p, s, cands, cand_mask, ok, ranks, limit, tick, not jitter
+            ):
                 if tick[0] > budget:
                     stopped = exhausted = True
                     break
@@ -152,10 +165,11 @@ def conflict_free_grouping(
     return SearchResult(tables, int(best_cost), not stopped, steps)
 
 
-def _tables(p, size, cands, allowed, ok, ranks, limit, tick):
-    """Tables of ``size`` seating ``p`` with members of ``cands`` (nearest in the standings
-    first) who may all sit together, as (members, spread); only spreads below ``limit``.
-    ``tick[0]`` counts the candidates looked at."""
+def _tables(p, size, cands, allowed, ok, ranks, limit, tick, nearest_first):
+    """Tables of ``size`` seating ``p`` with members of ``cands`` who may all sit
+    together, as (members, spread); only spreads below ``limit``. ``nearest_first``:
+    ``cands`` are sorted by distance in the standings from ``p``. ``tick[0]`` counts
+    the candidates looked at."""
     rp = ranks[p]
 
     def grow(start, members, mask, lo, hi):
@@ -168,7 +182,9 @@ def _tables(p, size, cands, allowed, ok, ranks, limit, tick):
             tick[0] += 1
             r = ranks[j]
             if abs(r - rp) >= limit:
-                return  # the candidates after j are farther still
+                if nearest_first:
+                    return  # the candidates after j are farther still
+                continue
             nlo, nhi = min(lo, r), max(hi, r)
             if nhi - nlo >= limit:
                 continue
