@@ -132,12 +132,20 @@ def repeat_free_exists(rnd: Round, history: History, budget: int) -> bool | None
     for a, b in history.met:
         conflicts.setdefault(a, set()).add(b)
         conflicts.setdefault(b, set()).add(a)
-    found = conflict_free_grouping(
-        players, [len(t.seats) for t in rnd.tables], conflicts, budget=budget, improve=False
-    )
-    if found.tables is not None:
-        return True
-    return False if found.complete else None
+    for jitter in (0, 4, 16):  # restarts in other orders (the search's tail is heavy)
+        found = conflict_free_grouping(
+            players,
+            [len(t.seats) for t in rnd.tables],
+            conflicts,
+            budget=budget,
+            improve=False,
+            jitter=jitter,
+        )
+        if found.tables is not None:
+            return True
+        if found.complete:
+            return False
+    return None
 
 
 def bench_repeats(

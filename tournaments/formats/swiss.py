@@ -519,9 +519,9 @@ def _repair(
 
     First locally: around each such table, a window of k = 1, 2, 4 tables either
     side is regrouped by the exact search (``regroup.conflict_free_grouping``: no
-    conflict, then the least spread), each window with a small budget. Conflicts
-    still left: the exact search on the whole round (``_restarts``) with what is
-    left of ``budget`` (search steps). When the budget runs out, the tables repaired
+    conflict, then the least spread), each window with a small budget, all windows
+    together half of ``budget`` (search steps) at most. Conflicts still left: the
+    exact search on the whole round (``_restarts``) with the rest. When the budget runs out, the tables repaired
     so far stay and the rest keep the fast grouping (still a valid round).
     """
     tables = [list(t) for t in tables]
@@ -537,6 +537,7 @@ def _repair(
         if not bad:
             break
         ti = bad[0]
+        repaired = False
         for k in (1, 2, 4):
             lo, hi = max(0, ti - k), min(len(tables), ti + k + 1)
             if lo == 0 and hi == len(tables):
@@ -551,11 +552,9 @@ def _repair(
             local -= found.steps
             if found.tables is not None:
                 tables[lo:hi] = found.tables
+                repaired = True
                 break
-        else:
-            skipped.add(tables[ti][0])
-            continue
-        if found.tables is None:  # the window reached the whole round
+        if not repaired:
             skipped.add(tables[ti][0])
     budget += max(0, local)
     if any(clashing(t) for t in tables):
