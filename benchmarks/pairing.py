@@ -1,4 +1,4 @@
-"""Swiss pairing benchmark: how long one round takes to pair at 1,000 and 10,000 entrants.
+"""Swiss pairing benchmark: time per round at 1,000 and 10,000 entrants, and quality.
 
 Run ``python -m benchmarks.pairing [--quick]``. For two-seat and four-seat tables
 and each field size, a Swiss tournament is played for a few rounds with random
@@ -9,6 +9,12 @@ the process CPU time, which is what to read on a busy machine), and the standing
 alone. Target (DESIGN.md): pairing 1,000 entrants in under 1 second; ``x target``
 is 1 s / time (>= 1.00 meets it). Results are printed and written as JSON to
 var/bench/pairing.json (``--out`` to change).
+
+Quality (skip with ``--no-quality``): four-seat Swiss at 64 entrants, 30 rounds
+per setting, with and without the exact fallback: rounds with repeat meetings and
+how many of them had a repeat-free grouping (an exact check); one hard four-seat
+round at 1,000 entrants (fast method and fallback: repeats, time); two-seat events
+of 10-20 players: breaks of the absolute colour rules per 100 pairings.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from tournaments.formats import (
 )
 from tournaments.formats.common import History, pair
 from tournaments.formats.regroup import conflict_free_grouping
+from tournaments.formats.swiss import group_tables
 
 TARGET_SECONDS_1000 = 1.0
 DEFAULT_SIZES = (1_000, 10_000)
@@ -85,10 +92,7 @@ def bench_swiss(
     compute_standings(field, played, config)
     standings_s = time.perf_counter() - start
     groups = len({row.points for row in compute_standings(field, played, config)})
-    rematches = 0
-    met = {frozenset(t.seats) for r in played for t in r.tables} if table_size == 2 else set()
-    if table_size == 2:
-        rematches = sum(1 for t in rnd.tables if frozenset(t.seats) in met)
+    rematches = repeat_pairs(rnd, History.of(played))
     row = {
         "entrants": entrants,
         "table_size": table_size,
@@ -154,16 +158,22 @@ def bench_repeats(
     *,
     rounds: int = 5,
     seeds: Sequence[int] = (0, 1, 2, 3, 4, 5),
-    check_budget: int = 20_000_000,
+    check_budget: int = 3_000_000,
+    search_budget: int | None = None,
 ) -> dict:
     """Swiss events of ``rounds`` rounds: in how many rounds the pairing has repeat
-    meetings, and in how many of those a repeat-free grouping existed (exact check)."""
+    meetings, and in how many of those a repeat-free grouping existed (exact check with
+    restarts, ``check_budget`` steps each: "unknown" when it neither finds one nor
+    proves there is none). ``search_budget``: the format's fallback budget (0: the
+    fast method alone, as before the fallback; None: the default)."""
     repeated = avoidable = unknown = total = 0
     times = []
     for seed in seeds:
         rng = random.Random(seed * 7_919 + entrants)
         field = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(1, entrants + 1)]
         fmt = Swiss(Config(table_size=table_size, rounds=rounds))
+        if search_budget is not None:
+            fmt.search_budget = search_budget
         played: list[Round] = []
         for _ in range(rounds):
             start = time.process_time()
@@ -181,6 +191,9 @@ def bench_repeats(
     return {
         "entrants": entrants,
         "table_size": table_size,
+        "event_rounds": rounds,
+        "seeds": len(seeds),
+        "search_budget": Swiss.search_budget if search_budget is None else search_budget,
         "rounds": total,
         "rounds_with_repeats": repeated,
         "avoidable_repeat_rounds": avoidable,
@@ -233,6 +246,95 @@ def bench_colours(
     }
 
 
+def bench_hard_round(
+    entrants: int = 1_000, rounds: int = 40, block: int = 48, seed: int = 0
+) -> dict:
+    """One four-seat round after a hard history: everybody met the players near it in
+    the standings again and again (``rounds`` rounds of tables drawn inside blocks of
+    ``block`` neighbours), all on equal points. The fast method leaves repeats here;
+    the time is that of the grouping alone, fast method and with the fallback."""
+    rng = random.Random(seed)
+    order = list(range(entrants))
+    points = dict.fromkeys(order, 0.0)
+    history = History()
+    for number in range(rounds):
+        perm = order[number:] + order[:number] if number < 3 else list(order)
+        if number >= 3:
+            for i in range(0, entrants, block):
+                part = perm[i : i + block]
+                rng.shuffle(part)
+                perm[i : i + block] = part
+        for i in range(0, entrants, 4):
+            table = perm[i : i + 4]
+            for j, a in enumerate(table):
+                for b in table[j + 1 :]:
+                    history.met[pair(a, b)] += 1
+    row: dict = {"entrants": entrants, "history_rounds": rounds, "block": block}
+    for label, budget in (("fast", 0), ("fallback", Swiss.search_budget)):
+        start = time.process_time()
+        tables, _ = group_tables(order, points, history, frozenset(), 4, 3, search_budget=budget)
+        row[f"{label}_cpu_s"] = time.process_time() - start
+        row[f"{label}_repeats"] = sum(
+            1
+            for t in tables
+            for j, a in enumerate(t)
+            for b in t[j + 1 :]
+            if history.met.get(pair(a, b))
+        )
+        row[f"{label}_spread"] = sum(max(t) - min(t) for t in tables)
+    return row
+
+
+def quality(quick: bool) -> dict:
+    """The pairing-quality figures: four-seat repeats at 64 entrants (30 rounds per
+    setting), one hard round at 1,000, two-seat colour breaks in fields of 10-20."""
+    settings = (
+        ((10, (0, 1, 2)),) if quick else ((5, tuple(range(6))), (10, (0, 1, 2)), (15, (0, 1)))
+    )
+    repeats = []
+    for rounds, seeds in settings:
+        for budget in (0, None):
+            print(f"four-seat repeats: {rounds} rounds, budget {budget}...", file=sys.stderr)
+            repeats.append(bench_repeats(64, 4, rounds=rounds, seeds=seeds, search_budget=budget))
+    print("a hard round at 1,000 entrants...", file=sys.stderr)
+    hard = bench_hard_round(rounds=20 if quick else 40)
+    colours = [
+        bench_colours(rounds=rounds, seeds=tuple(range(3 if quick else 10)))
+        for rounds in ((7,) if quick else (7, 9))
+    ]
+    return {"repeats": repeats, "hard_round": hard, "colours": colours}
+
+
+def format_quality(q: dict) -> str:
+    lines = [
+        "Four-seat Swiss, 64 entrants: rounds with repeat meetings (goal: none avoidable)",
+        f"{'event rounds':>12} {'budget':>7} {'rounds':>6} {'with repeats':>12} "
+        f"{'avoidable':>9} {'unknown':>7} {'cpu s median':>12} {'cpu s max':>9}",
+    ]
+    for r in q["repeats"]:
+        lines.append(
+            f"{r['event_rounds']:>12} {r['search_budget']:>7} {r['rounds']:>6} "
+            f"{r['rounds_with_repeats']:>12} {r['avoidable_repeat_rounds']:>9} {r['unknown']:>7} "
+            f"{r['round_cpu_s_median']:>12.3f} {r['round_cpu_s_max']:>9.3f}"
+        )
+    h = q["hard_round"]
+    lines += [
+        f"A hard round at {h['entrants']:,} entrants ({h['history_rounds']} earlier rounds among "
+        f"blocks of {h['block']}): fast method {h['fast_repeats']} repeat pairs in "
+        f"{h['fast_cpu_s']:.3f} s; with the fallback {h['fallback_repeats']} in "
+        f"{h['fallback_cpu_s']:.3f} s (cpu, grouping only; goal <= 1 s)",
+        "Two-seat Swiss, fields of 10-20: players breaking the absolute colour rules "
+        "(difference > 2, three in a row)",
+    ]
+    for c in q["colours"]:
+        lines.append(
+            f"  {c['rounds']} rounds x {c['seeds']} seeds x sizes {c['sizes']}: "
+            f"{c['violations']} in {c['pairings']} pairings = "
+            f"{c['per_100_pairings']:.2f} per 100 pairings"
+        )
+    return "\n".join(lines)
+
+
 def format_report(rows: list[dict]) -> str:
     lines = [
         "Swiss pairing (next_round: standings + pairing; target: 1,000 entrants < 1 s)",
@@ -269,6 +371,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--rounds", type=int, default=None, help="warm-up rounds (default 4; 2 quick)"
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--no-quality",
+        action="store_true",
+        help="skip the quality figures (four-seat repeats, colour breaks)",
+    )
     parser.add_argument("--out", default="var/bench/pairing.json", help="JSON file to write")
     return parser.parse_args(argv)
 
@@ -291,6 +398,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
                 )
             )
     out.write(format_report(rows) + "\n")
+    figures = None if args.no_quality else quality(args.quick)
+    if figures is not None:
+        out.write(format_quality(figures) + "\n")
     path = Path(args.out)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = {
@@ -300,6 +410,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
         "python": platform.python_version(),
         "target": {"entrants": 1_000, "seconds": TARGET_SECONDS_1000},
         "results": rows,
+        "quality": figures,
     }
     path.write_text(json.dumps(payload, indent=2) + "\n")
     out.write(f"results written to {path}\n")

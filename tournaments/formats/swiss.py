@@ -96,6 +96,8 @@ class Swiss:
     """Swiss system (see the module docstring)."""
 
     name = "swiss"
+    # search steps the multiplayer fallback may spend per round (0: the fast method only)
+    search_budget = DEFAULT_BUDGET
 
     def __init__(self, config: Config):
         self.config = config
@@ -144,6 +146,7 @@ class Swiss:
                 self.config.forbidden,
                 self.config.table_size,
                 self.config.smallest_table,
+                self.search_budget,
             )
         return Round(
             number=number,
