@@ -533,7 +533,7 @@ def _repair(
         return any(b in conflicts.get(a, ()) for i, a in enumerate(t) for b in t[i + 1 :])
 
     skipped: set[int] = set()  # head players of tables no window could repair
-    local = budget // 2  # the local repairs may use half the budget, the rest is for the whole
+    local = budget // 4  # the local repairs may use a quarter, the rest is for the whole
     budget -= local
     while local > 0:
         bad = [ti for ti, t in enumerate(tables) if clashing(t) and t[0] not in skipped]
