@@ -215,15 +215,20 @@ def bench_colours(
     *,
     rounds: int = 7,
     seeds: Sequence[int] = tuple(range(10)),
+    colours_first: bool = False,
 ) -> dict:
     """Two-seat Swiss events: players breaking the absolute colour rules per 100 pairings
-    (a player counts in every round whose game leaves it in breach)."""
-    pairings = violations = 0
+    (a player counts in every round whose game leaves it in breach), and the pairings
+    of players on different points per 100 (the price in score quality).
+    ``colours_first``: ``Swiss.colours_first`` (the rules before score differences)."""
+    pairings = violations = unequal = 0
     for n in sizes:
         for seed in seeds:
             rng = random.Random(seed * 104_729 + n)
             field = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(1, n + 1)]
-            fmt = Swiss(Config(table_size=2, rounds=rounds))
+            config = Config(table_size=2, rounds=rounds)
+            fmt = Swiss(config)
+            fmt.colours_first = colours_first
             played: list[Round] = []
             for _ in range(rounds):
                 try:
@@ -231,6 +236,8 @@ def bench_colours(
                 except FormatError:
                     break
                 assert rnd is not None
+                points = {r.entrant: r.points for r in compute_standings(field, played, config)}
+                unequal += sum(points[t.seats[0]] != points[t.seats[1]] for t in rnd.tables)
                 played.append(_finish(rnd, rng))
                 history = History.of(played)
                 for t in rnd.tables:
@@ -240,9 +247,11 @@ def bench_colours(
         "sizes": list(sizes),
         "rounds": rounds,
         "seeds": len(seeds),
+        "colours_first": colours_first,
         "pairings": pairings,
         "violations": violations,
         "per_100_pairings": 100 * violations / max(1, pairings),
+        "unequal_points_per_100": 100 * unequal / max(1, pairings),
     }
 
 
@@ -299,8 +308,9 @@ def quality(quick: bool) -> dict:
     print("a hard round at 1,000 entrants...", file=sys.stderr)
     hard = bench_hard_round(rounds=20 if quick else 40)
     colours = [
-        bench_colours(rounds=rounds, seeds=tuple(range(3 if quick else 10)))
+        bench_colours(rounds=rounds, seeds=tuple(range(3 if quick else 10)), colours_first=first)
         for rounds in ((7,) if quick else (7, 9))
+        for first in (False, True)
     ]
     return {"repeats": repeats, "hard_round": hard, "colours": colours}
 
@@ -327,10 +337,12 @@ def format_quality(q: dict) -> str:
         "(difference > 2, three in a row)",
     ]
     for c in q["colours"]:
+        mode = "rules first" if c["colours_first"] else "score first"
         lines.append(
-            f"  {c['rounds']} rounds x {c['seeds']} seeds x sizes {c['sizes']}: "
+            f"  {c['rounds']} rounds x {c['seeds']} seeds x sizes {c['sizes']}, {mode}: "
             f"{c['violations']} in {c['pairings']} pairings = "
-            f"{c['per_100_pairings']:.2f} per 100 pairings"
+            f"{c['per_100_pairings']:.2f} per 100 pairings "
+            f"(unequal points: {c['unequal_points_per_100']:.1f} per 100)"
         )
     return "\n".join(lines)
 

@@ -83,6 +83,7 @@ WINDOW = 12
 _BASE = 10**13
 _SCORE_W = 10**7  # per (points difference * 4) squared
 _ABSOLUTE_W = 100_000  # a player left with a seat difference over 2 or three in a row
+_ABSOLUTE_FIRST_W = 10**11  # the same with Swiss.colours_first: above any score difference
 _STRONG_W = 2_000  # a strong seat preference (unequal counts so far) not met
 _MILD_W = 500  # a mild one (alternate from the last game) not met
 _DUTCH_W = 2  # the Dutch partner (i against i + g/2 in a score group of g)
@@ -98,6 +99,9 @@ class Swiss:
     name = "swiss"
     # search steps the multiplayer fallback may spend per round (0: the fast method only)
     search_budget = DEFAULT_BUDGET
+    # two seats: the absolute colour rules before score differences, as in FIDE's Dutch
+    # system (False: only among the pairings of equal score cost)
+    colours_first = False
 
     def __init__(self, config: Config):
         self.config = config
@@ -137,7 +141,9 @@ class Swiss:
         order = sorted(active, key=lambda e: (rank[e], seed_index[e]))
         history = History.of(played)
         if self.config.table_size == 2:
-            tables, byes = pair_two_seats(order, points, history, self.config.forbidden)
+            tables, byes = pair_two_seats(
+                order, points, history, self.config.forbidden, self.colours_first
+            )
         else:
             tables, byes = group_tables(
                 order,
@@ -207,8 +213,8 @@ class _Colours:
         else:
             self.want, self.strength = 1 - seats[-1], 1
 
-    def cost(self, seat: int) -> int:
-        cost = _ABSOLUTE_W if self.bad[seat] else 0
+    def cost(self, seat: int, absolute: int = 0) -> int:
+        cost = absolute if self.bad[seat] else 0
         if self.want is not None and seat != self.want:
             cost += _STRONG_W if self.strength == 2 else _MILD_W
         return cost
@@ -221,8 +227,10 @@ class _TwoSeatPairer:
         points: dict[int, float],
         history: History,
         forbidden: frozenset[frozenset[int]],
+        colours_first: bool = False,
     ):
         self.order = list(order)
+        self.absolute = _ABSOLUTE_FIRST_W if colours_first else _ABSOLUTE_W
         self.points = points
         self.history = history
         self.forbidden = pair_keys(forbidden)
@@ -266,8 +274,8 @@ class _TwoSeatPairer:
         """The colour cost of the better seat order of a and b, and who then takes seat
         0 (None: both orders cost the same)."""
         ca, cb = self.colours[a], self.colours[b]
-        a_first = ca.cost(0) + cb.cost(1)
-        b_first = ca.cost(1) + cb.cost(0)
+        a_first = ca.cost(0, self.absolute) + cb.cost(1, self.absolute)
+        b_first = ca.cost(1, self.absolute) + cb.cost(0, self.absolute)
         if a_first == b_first:
             return a_first, None
         return min(a_first, b_first), (a if a_first < b_first else b)
@@ -376,12 +384,17 @@ def pair_two_seats(
     points: dict[int, float],
     history: History,
     forbidden: frozenset[frozenset[int]] = frozenset(),
+    colours_first: bool = False,
 ) -> tuple[list[tuple[int, int]], list[int]]:
-    """Tables (seat order) and byes of a two-seat Swiss round; ``order`` is best first."""
+    """Tables (seat order) and byes of a two-seat Swiss round; ``order`` is best first.
+
+    ``colours_first``: breaking an absolute colour rule costs more than any score
+    difference (FIDE Dutch); otherwise the rules decide among equal score costs.
+    """
     order = list(order)
     byes = choose_byes(order, len(order) % 2, history)
     players = [e for e in order if e not in set(byes)]
-    pairer = _TwoSeatPairer(players, points, history, forbidden)
+    pairer = _TwoSeatPairer(players, points, history, forbidden, colours_first)
     return pairer.seat(pairer.pair_all()), byes
 
 
