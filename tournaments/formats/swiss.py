@@ -19,6 +19,8 @@ Maximum-weight matching (``networkx.max_weight_matching``, maximum cardinality)
 inside small windows of the standings, so that a round of 10,000 entrants is a
 few hundred matchings of at most ~12 players (``WINDOW``):
 
+- A field of up to ``GLOBAL`` (24) players is one matching, exact on every
+  criterion below. Larger fields are cut into windows:
 - Score groups (equal points) are processed from the top. A group of up to
   ``WINDOW`` players (with the players floating down from above) is one window; a
   larger one is cut into windows that each take a slice of its top half and the
@@ -26,8 +28,14 @@ few hundred matchings of at most ~12 players (``WINDOW``):
   half" pairing survives the cut.
 - An odd window sets its lowest-ranked player aside (it floats down). In the
   rest, an edge is left out if the pair already met or is forbidden; weights
-  prefer (strongest first) small score differences, compatible seat preferences
-  ("colours"), and the Dutch partner (i against i + g/2 in a score group of g).
+  prefer, lexicographically: small score differences (squared), then the
+  absolute colour rules (nobody left with a seat difference over 2 or the same
+  seat three times in a row), then the colour preferences (strong: unequal
+  counts so far; mild: alternate from the last game), then the Dutch partner
+  (i against i + g/2 in a score group of g) and, for a player floating down,
+  the lowest of its group. Each pair's colour cost is that of its better seat
+  order. ``Swiss.colours_first`` puts the absolute colour rules before the
+  score differences, as FIDE's Dutch system does.
 - Whoever stays unpaired floats down into the next window. If players are still
   unpaired at the bottom, the last windows are merged with them (1, 2, 4, ...
   windows) and re-matched; only if even the whole field has no pairing without a
@@ -35,9 +43,9 @@ few hundred matchings of at most ~12 players (``WINDOW``):
   penalised: forbidden pairs first, then rematches, are kept to the minimum
   possible. So a rematch or forbidden pairing only happens when unavoidable (for
   the given bye).
-- Seat 0 ("white") goes to the player who has had it less (difference of seat-0
-  and seat-1 games, then the last game's seat); ties: the higher-ranked player
-  gets its preference, or alternates by board in round 1.
+- Seats: the order with the smaller colour cost (absolute rules, then
+  preferences); when both cost the same, the higher-ranked player gets its
+  preference, or seat 0 alternates by board (round 1).
 
 ``seed`` is not used: a Swiss round is fully determined by the standings.
 
@@ -48,8 +56,14 @@ don't divide; the smaller tables at the bottom): each table takes the best
 unseated player and the members from the next few unseated players that add
 the fewest repeat meetings (forbidden pairs count as many repeats), then a
 local search swaps players between nearby tables while that lowers
-(forbidden pairs, repeat meetings, spread of standings at a table). Seats rotate so
-that everybody sits at each seat about equally often.
+(forbidden pairs, repeat meetings, spread of standings at a table). If a table
+still seats a pair that met or is forbidden, an exact search
+(``regroup.conflict_free_grouping``, branch and bound) regroups windows of
+tables around it, then the whole round: when a grouping without such a pair
+exists it is found (within ``Swiss.search_budget`` search steps, deterministic),
+with the least summed spread of standings the search reaches. When the budget
+runs out first, the fast grouping stays where it was not repaired. Seats rotate
+so that everybody sits at each seat about equally often.
 """
 
 from __future__ import annotations
