@@ -250,6 +250,9 @@ class _TwoSeatPairer:
         self.forbidden = pair_keys(forbidden)
         self.rank = {e: i for i, e in enumerate(order)}
         self.colours = {e: _Colours(history.two_seat.get(e, ())) for e in order}
+        self.seat_cost = {
+            e: (c.cost(0, self.absolute), c.cost(1, self.absolute)) for e, c in self.colours.items()
+        }
         # score groups: position in group and group size, for the Dutch preference
         self.group_pos: dict[int, tuple[int, int, int]] = {}
         self.groups: list[list[int]] = []
@@ -287,9 +290,9 @@ class _TwoSeatPairer:
     def colour_cost(self, a: int, b: int) -> tuple[int, int | None]:
         """The colour cost of the better seat order of a and b, and who then takes seat
         0 (None: both orders cost the same)."""
-        ca, cb = self.colours[a], self.colours[b]
-        a_first = ca.cost(0, self.absolute) + cb.cost(1, self.absolute)
-        b_first = ca.cost(1, self.absolute) + cb.cost(0, self.absolute)
+        a0, a1 = self.seat_cost[a]
+        b0, b1 = self.seat_cost[b]
+        a_first, b_first = a0 + b1, a1 + b0
         if a_first == b_first:
             return a_first, None
         return min(a_first, b_first), (a if a_first < b_first else b)
