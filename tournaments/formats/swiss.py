@@ -553,9 +553,10 @@ def _repair(
     First locally: around each such table, a window of k = 1, 2, 4 tables either
     side is regrouped by the exact search (``regroup.conflict_free_grouping``: no
     conflict, then the least spread), each window with a small budget, all windows
-    together half of ``budget`` (search steps) at most. Conflicts still left: the
-    exact search on the whole round (``_restarts``) with the rest. When the budget runs out, the tables repaired
-    so far stay and the rest keep the fast grouping (still a valid round).
+    together a quarter of ``budget`` (search steps) at most. Conflicts still left:
+    the exact search on the whole round (``_restarts``) with the rest. When the
+    budget runs out, the tables repaired so far stay and the rest keep the fast
+    grouping (still a valid round, with no more conflicts than the fast one).
     """
     tables = [list(t) for t in tables]
 
