@@ -24,7 +24,7 @@ def main() -> None:
     greatwall_endings.main(quick)
     print("\n== platform vs engine throughput ==")
     stack.main(["--matches", "5"] if quick else [])
-    print("\n== Swiss pairing time ==")
+    print("\n== Swiss pairing: time, avoidable repeats, seat alternation ==")
     pairing.main(quick)
     print("\n== ratings: recompute speed and ladder ==")
     ratings.main(quick)

@@ -19,6 +19,8 @@ Maximum-weight matching (``networkx.max_weight_matching``, maximum cardinality)
 inside small windows of the standings, so that a round of 10,000 entrants is a
 few hundred matchings of at most ~12 players (``WINDOW``):
 
+- A field of up to ``GLOBAL`` (24) players is one matching, exact on every
+  criterion below. Larger fields are cut into windows:
 - Score groups (equal points) are processed from the top. A group of up to
   ``WINDOW`` players (with the players floating down from above) is one window; a
   larger one is cut into windows that each take a slice of its top half and the
@@ -26,8 +28,14 @@ few hundred matchings of at most ~12 players (``WINDOW``):
   half" pairing survives the cut.
 - An odd window sets its lowest-ranked player aside (it floats down). In the
   rest, an edge is left out if the pair already met or is forbidden; weights
-  prefer (strongest first) small score differences, compatible seat preferences
-  ("colours"), and the Dutch partner (i against i + g/2 in a score group of g).
+  prefer, lexicographically: small score differences (squared), then the
+  absolute colour rules (nobody left with a seat difference over 2 or the same
+  seat three times in a row), then the colour preferences (strong: unequal
+  counts so far; mild: alternate from the last game), then the Dutch partner
+  (i against i + g/2 in a score group of g) and, for a player floating down,
+  the lowest of its group. Each pair's colour cost is that of its better seat
+  order. ``Swiss.colours_first`` puts the absolute colour rules before the
+  score differences, as FIDE's Dutch system does.
 - Whoever stays unpaired floats down into the next window. If players are still
   unpaired at the bottom, the last windows are merged with them (1, 2, 4, ...
   windows) and re-matched; only if even the whole field has no pairing without a
@@ -35,9 +43,9 @@ few hundred matchings of at most ~12 players (``WINDOW``):
   penalised: forbidden pairs first, then rematches, are kept to the minimum
   possible. So a rematch or forbidden pairing only happens when unavoidable (for
   the given bye).
-- Seat 0 ("white") goes to the player who has had it less (difference of seat-0
-  and seat-1 games, then the last game's seat); ties: the higher-ranked player
-  gets its preference, or alternates by board in round 1.
+- Seats: the order with the smaller colour cost (absolute rules, then
+  preferences); when both cost the same, the higher-ranked player gets its
+  preference, or seat 0 alternates by board (round 1).
 
 ``seed`` is not used: a Swiss round is fully determined by the standings.
 
@@ -48,8 +56,14 @@ don't divide; the smaller tables at the bottom): each table takes the best
 unseated player and the members from the next few unseated players that add
 the fewest repeat meetings (forbidden pairs count as many repeats), then a
 local search swaps players between nearby tables while that lowers
-(forbidden pairs, repeat meetings, spread of standings at a table). Seats rotate so
-that everybody sits at each seat about equally often.
+(forbidden pairs, repeat meetings, spread of standings at a table). If a table
+still seats a pair that met or is forbidden, an exact search
+(``regroup.conflict_free_grouping``, branch and bound) regroups windows of
+tables around it, then the whole round: when a grouping without such a pair
+exists it is found (within ``Swiss.search_budget`` search steps, deterministic),
+with the least summed spread of standings the search reaches. When the budget
+runs out first, the fast grouping stays where it was not repaired. Seats rotate
+so that everybody sits at each seat about equally often.
 """
 
 from __future__ import annotations
@@ -71,16 +85,24 @@ from .common import (
     seeding_order,
     table_sizes,
 )
+from .regroup import DEFAULT_BUDGET, SearchResult, conflict_free_grouping
 from .standings import compute_standings
 from .types import Config, Entrant, FormatError, Round, Table
 
 WINDOW = 12
 
 # weights of a two-seat pairing edge (integers; larger is better)
-_BASE = 10**12
-_SCORE_W = 10**4  # per (points difference * 4) squared
-_COLOUR_W = 300  # times the weaker of two equal seat preferences, squared
-_DUTCH_W = 2
+# Lexicographic within a window: the score term dominates every colour term of a
+# window of up to ~50 pairs, a broken absolute colour rule every preference term.
+_BASE = 10**13
+_SCORE_W = 10**7  # per (points difference * 4) squared
+_ABSOLUTE_W = 100_000  # a player left with a seat difference over 2 or three in a row
+_ABSOLUTE_FIRST_W = 10**11  # the same with Swiss.colours_first: above any score difference
+_STRONG_W = 2_000  # a strong seat preference (unequal counts so far) not met
+_MILD_W = 500  # a mild one (alternate from the last game) not met
+_DUTCH_W = 2  # the Dutch partner (i against i + g/2 in a score group of g)
+_FLOAT_W = 1  # who floats down out of a score group: the lowest ranked
+GLOBAL = 24  # fields up to this size are paired in one matching (exact on all criteria)
 _REMATCH = 10**15
 _FORBIDDEN = 10**22
 
@@ -89,6 +111,11 @@ class Swiss:
     """Swiss system (see the module docstring)."""
 
     name = "swiss"
+    # search steps the multiplayer fallback may spend per round (0: the fast method only)
+    search_budget = DEFAULT_BUDGET
+    # two seats: the absolute colour rules before score differences, as in FIDE's Dutch
+    # system (False: only among the pairings of equal score cost)
+    colours_first = False
 
     def __init__(self, config: Config):
         self.config = config
@@ -128,7 +155,9 @@ class Swiss:
         order = sorted(active, key=lambda e: (rank[e], seed_index[e]))
         history = History.of(played)
         if self.config.table_size == 2:
-            tables, byes = pair_two_seats(order, points, history, self.config.forbidden)
+            tables, byes = pair_two_seats(
+                order, points, history, self.config.forbidden, self.colours_first
+            )
         else:
             tables, byes = group_tables(
                 order,
@@ -137,6 +166,7 @@ class Swiss:
                 self.config.forbidden,
                 self.config.table_size,
                 self.config.smallest_table,
+                self.search_budget,
             )
         return Round(
             number=number,
@@ -166,18 +196,42 @@ def choose_byes(order: Sequence[int], count: int, history: History) -> list[int]
 # two seats
 
 
-def _colour_preference(history: History, e: int) -> int:
-    """> 0: wants seat 0, < 0: wants seat 1; magnitude 2 = strong, 1 = mild, 0 = none."""
-    seats = history.two_seat.get(e, [])
-    if not seats:
-        return 0
-    diff = seats.count(0) - seats.count(1)
-    last = seats[-1]
-    repeated = len(seats) >= 2 and seats[-1] == seats[-2]
-    if diff != 0:
-        strength = 2 if abs(diff) >= 2 or repeated else 1
-        return -strength if diff > 0 else strength
-    return (2 if repeated else 1) * (1 if last == 1 else -1)
+def breaks_colour_rules(seats: Sequence[int]) -> bool:
+    """Whether a two-seat history (0 = seat 0) breaks the absolute colour rules: a
+    difference over 2 between seat-0 and seat-1 games, or one seat three times in a row."""
+    diff = 2 * sum(1 for c in seats if c == 0) - len(seats)
+    return abs(diff) > 2 or (len(seats) >= 3 and seats[-1] == seats[-2] == seats[-3])
+
+
+class _Colours:
+    """A player's seat ("colour") situation before the round, FIDE-Dutch style.
+
+    ``bad[c]``: taking seat ``c`` would break an absolute rule (difference over 2,
+    three in a row); ``want``: the preferred seat (None: no games yet) and
+    ``strength`` 2 (strong: the difference is not 0) or 1 (mild: alternate).
+    """
+
+    __slots__ = ("bad", "strength", "want")
+
+    def __init__(self, seats: Sequence[int]):
+        diff = 2 * sum(1 for c in seats if c == 0) - len(seats)
+        self.bad = tuple(
+            abs(diff + (1 if c == 0 else -1)) > 2
+            or (len(seats) >= 2 and seats[-1] == seats[-2] == c)
+            for c in (0, 1)
+        )
+        if not seats:
+            self.want, self.strength = None, 0
+        elif diff:
+            self.want, self.strength = (1 if diff > 0 else 0), 2
+        else:
+            self.want, self.strength = 1 - seats[-1], 1
+
+    def cost(self, seat: int, absolute: int = 0) -> int:
+        cost = absolute if self.bad[seat] else 0
+        if self.want is not None and seat != self.want:
+            cost += _STRONG_W if self.strength == 2 else _MILD_W
+        return cost
 
 
 class _TwoSeatPairer:
@@ -187,13 +241,18 @@ class _TwoSeatPairer:
         points: dict[int, float],
         history: History,
         forbidden: frozenset[frozenset[int]],
+        colours_first: bool = False,
     ):
         self.order = list(order)
+        self.absolute = _ABSOLUTE_FIRST_W if colours_first else _ABSOLUTE_W
         self.points = points
         self.history = history
         self.forbidden = pair_keys(forbidden)
         self.rank = {e: i for i, e in enumerate(order)}
-        self.pref = {e: _colour_preference(history, e) for e in order}
+        self.colours = {e: _Colours(history.two_seat.get(e, ())) for e in order}
+        self.seat_cost = {
+            e: (c.cost(0, self.absolute), c.cost(1, self.absolute)) for e, c in self.colours.items()
+        }
         # score groups: position in group and group size, for the Dutch preference
         self.group_pos: dict[int, tuple[int, int, int]] = {}
         self.groups: list[list[int]] = []
@@ -217,15 +276,26 @@ class _TwoSeatPairer:
 
     def penalty(self, a: int, b: int) -> int:
         diff = round(abs(self.points[a] - self.points[b]) * 4)
-        cost = _SCORE_W * diff * diff
-        pa, pb = self.pref[a], self.pref[b]
-        if pa and pb and (pa > 0) == (pb > 0):
-            cost += _COLOUR_W * min(abs(pa), abs(pb)) ** 2
+        cost = _SCORE_W * diff * diff + self.colour_cost(a, b)[0]
         ga, ia, size = self.group_pos[a]
-        gb, ib, _ = self.group_pos[b]
+        gb, ib, size_b = self.group_pos[b]
         if ga == gb:
             cost += _DUTCH_W * abs(abs(ia - ib) - size // 2)
+        elif ga < gb:  # a floats down: rather the lowest of its group
+            cost += _FLOAT_W * (size - 1 - ia)
+        else:
+            cost += _FLOAT_W * (size_b - 1 - ib)
         return cost
+
+    def colour_cost(self, a: int, b: int) -> tuple[int, int | None]:
+        """The colour cost of the better seat order of a and b, and who then takes seat
+        0 (None: both orders cost the same)."""
+        a0, a1 = self.seat_cost[a]
+        b0, b1 = self.seat_cost[b]
+        a_first, b_first = a0 + b1, a1 + b0
+        if a_first == b_first:
+            return a_first, None
+        return min(a_first, b_first), (a if a_first < b_first else b)
 
     def match(self, players: list[int], allow_conflicts: bool) -> tuple[list[tuple], list[int]]:
         """Pairs and unpaired players of one window.
@@ -273,6 +343,13 @@ class _TwoSeatPairer:
         return out
 
     def pair_all(self) -> list[tuple[int, int]]:
+        if len(self.order) <= GLOBAL:
+            pairs, left = self.match(self.order, allow_conflicts=False)
+            if left:
+                pairs, left = self.match(self.order, allow_conflicts=True)
+            if left:  # an odd player out can't happen (byes are removed first)
+                raise FormatError("Could not pair the round.")
+            return pairs
         segments: list[tuple[list[int], list[tuple]]] = []
         pending: list[int] = []
         for group in self.groups:
@@ -306,13 +383,15 @@ class _TwoSeatPairer:
         for board, (a, b) in enumerate(pairs):
             if self.rank[b] < self.rank[a]:
                 a, b = b, a
-            pa, pb = self.pref[a], self.pref[b]
-            if pa != pb:
-                first = a if pa > pb else b
-            elif pa != 0:
-                first = a if pa > 0 else b
-            else:
-                first = a if board % 2 == 0 else b
+            _, first = self.colour_cost(a, b)
+            if first is None:  # the higher ranked gets its preference, else alternate by board
+                wa, wb = self.colours[a].want, self.colours[b].want
+                if wa is not None:
+                    first = a if wa == 0 else b
+                elif wb is not None:
+                    first = b if wb == 0 else a
+                else:
+                    first = a if board % 2 == 0 else b
             tables.append((first, b if first == a else a))
         return tables
 
@@ -322,12 +401,17 @@ def pair_two_seats(
     points: dict[int, float],
     history: History,
     forbidden: frozenset[frozenset[int]] = frozenset(),
+    colours_first: bool = False,
 ) -> tuple[list[tuple[int, int]], list[int]]:
-    """Tables (seat order) and byes of a two-seat Swiss round; ``order`` is best first."""
+    """Tables (seat order) and byes of a two-seat Swiss round; ``order`` is best first.
+
+    ``colours_first``: breaking an absolute colour rule costs more than any score
+    difference (FIDE Dutch); otherwise the rules decide among equal score costs.
+    """
     order = list(order)
     byes = choose_byes(order, len(order) % 2, history)
     players = [e for e in order if e not in set(byes)]
-    pairer = _TwoSeatPairer(players, points, history, forbidden)
+    pairer = _TwoSeatPairer(players, points, history, forbidden, colours_first)
     return pairer.seat(pairer.pair_all()), byes
 
 
@@ -337,6 +421,7 @@ def pair_two_seats(
 _G_FORBIDDEN = 1_000_000
 _G_REPEAT = 1_000
 _G_SPREAD = 1
+_WINDOW_BUDGET = 4_000  # search steps for one window short of the whole round
 
 
 def group_tables(
@@ -346,6 +431,7 @@ def group_tables(
     forbidden: frozenset[frozenset[int]],
     size: int,
     smallest: int,
+    search_budget: int = DEFAULT_BUDGET,
 ) -> tuple[list[tuple[int, ...]], list[int]]:
     """Tables (seat order) and byes of a multiplayer Swiss round; ``order`` is best first."""
     order = list(order)
@@ -425,5 +511,90 @@ def group_tables(
         if not changed:
             break
 
+    if any(c >= _G_REPEAT for c in costs) and search_budget > 0:
+        conflicts: dict[int, set[int]] = {}
+        for a, b in (*met, *forbidden_keys):
+            if a in rank and b in rank:
+                conflicts.setdefault(a, set()).add(b)
+                conflicts.setdefault(b, set()).add(a)
+        tables = _repair(tables, conflicts, rank, search_budget)
     seated = [assign_seats(t, history.seat_counts, rank) for t in tables]
     return seated, byes
+
+
+def _restarts(players, sizes, conflicts, rank, budget: int) -> SearchResult:
+    """The exact search on the whole round, restarted with shuffled orders.
+
+    Depth-first search has a heavy tail: the standings order may be stuck where a
+    slightly different order finds a grouping at once. So the standings order gets
+    half the budget, then orders shuffled by 4, 8 and 16 places get half of what is
+    left each (the last all of it); the first attempt that finds a grouping keeps
+    improving it in its share. When an attempt finishes without finding one, none
+    exists.
+    """
+    spent = 0
+    for jitter in (0, 4, 8, 16):
+        share = budget - spent if jitter == 16 else (budget - spent) // 2
+        found = conflict_free_grouping(players, sizes, conflicts, rank, budget=share, jitter=jitter)
+        spent += found.steps
+        if found.tables is not None or found.complete:
+            break
+    return SearchResult(found.tables, found.spread, found.complete, spent)
+
+
+def _repair(
+    tables: list[list[int]],
+    conflicts: dict[int, set[int]],
+    rank: dict[int, int],
+    budget: int,
+) -> list[list[int]]:
+    """Regroup the tables holding a conflicting pair so that none is left, if possible.
+
+    First locally: around each such table, a window of k = 1, 2, 4 tables either
+    side is regrouped by the exact search (``regroup.conflict_free_grouping``: no
+    conflict, then the least spread), each window with a small budget, all windows
+    together a quarter of ``budget`` (search steps) at most. Conflicts still left:
+    the exact search on the whole round (``_restarts``) with the rest. When the
+    budget runs out, the tables repaired so far stay and the rest keep the fast
+    grouping (still a valid round, with no more conflicts than the fast one).
+    """
+    tables = [list(t) for t in tables]
+
+    def clashing(t: list[int]) -> bool:
+        return any(b in conflicts.get(a, ()) for i, a in enumerate(t) for b in t[i + 1 :])
+
+    skipped: set[int] = set()  # head players of tables no window could repair
+    local = budget // 4  # the local repairs may use a quarter, the rest is for the whole
+    budget -= local
+    while local > 0:
+        bad = [ti for ti, t in enumerate(tables) if clashing(t) and t[0] not in skipped]
+        if not bad:
+            break
+        ti = bad[0]
+        repaired = False
+        for k in (1, 2, 4):
+            lo, hi = max(0, ti - k), min(len(tables), ti + k + 1)
+            if lo == 0 and hi == len(tables):
+                break  # the whole round: below
+            found = conflict_free_grouping(
+                [e for t in tables[lo:hi] for e in t],
+                [len(t) for t in tables[lo:hi]],
+                conflicts,
+                rank,
+                budget=min(local, _WINDOW_BUDGET),
+            )
+            local -= found.steps
+            if found.tables is not None:
+                tables[lo:hi] = found.tables
+                repaired = True
+                break
+        if not repaired:
+            skipped.add(tables[ti][0])
+    budget += max(0, local)
+    if any(clashing(t) for t in tables):
+        found = _restarts(
+            [e for t in tables for e in t], [len(t) for t in tables], conflicts, rank, budget
+        )
+        if found.tables is not None:
+            tables = found.tables
+    return tables
