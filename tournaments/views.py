@@ -27,23 +27,27 @@ def _can_manage(request, t: Tournament) -> bool:
 
 
 def _context(request, t: Tournament) -> dict:
-    rows = selectors.standings(t)
-    tiebreaks = list(rows[0]["tiebreaks"]) if rows else []
     rounds = selectors.rounds_overview(t)
     entries = selectors.entries_of(t)
     is_bracket = t.format in selectors.BRACKET_FORMATS
+    # A row stored with settings the format can't use: show the rest, and say why not this.
+    problem = selectors.config_problem(t)
+    rows = [] if problem else selectors.standings(t)
     return {
         "t": t,
+        "config_warning": problem,
         "standings": rows,
-        "tiebreaks": tiebreaks,
+        "tiebreaks": list(rows[0]["tiebreaks"]) if rows else [],
         "rounds": rounds,
-        "progress": selectors.progress(t),
+        "progress": {"rounds_done": 0, "rounds_total": None, "percent": 0}
+        if problem
+        else selectors.progress(t),
         "entries": entries,
         "manage": _can_manage(request, t),
         "entry_form": EntryForm(),
         "is_bracket": is_bracket,
         "bracket_svg": bracket_svg.render(selectors.bracket(t, rounds, entries))
-        if is_bracket
+        if is_bracket and not problem
         else "",
     }
 
@@ -103,7 +107,7 @@ def tournament_create(request):
         try:
             t = services.create_tournament(organiser=request.user, **form.service_kwargs())
         except ValidationError as exc:
-            form.add_error(None, exc)
+            form.add_service_error(exc)
         else:
             return redirect("tournament-detail", pk=t.pk)
     return render(request, "tournaments/create.html", {"form": form})
@@ -191,7 +195,17 @@ def table_result(request, pk: int, table_id: int):
     )
     if request.method == "POST":
         if "forfeit" in request.POST:
-            entry = get_object_or_404(Entry, pk=request.POST["forfeit"], tournament=t)
+            entry_id = request.POST["forfeit"]
+            entry = (
+                Entry.objects.filter(pk=entry_id, tournament=t).first()
+                if entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= 18
+                else None
+            )
+            if entry is None:
+                form = ResultForm(seats=seats, tiebreak_label=get_engine(t.game).tiebreak_label)
+                form.add_error(None, "Pick an entrant of this tournament to forfeit.")
+                return render(request, "tournaments/result.html",
+                              {"t": t, "table": table, "seats": seats, "form": form})  # fmt: skip
             _do(
                 request,
                 lambda: services.record_forfeit(table=table, entry=entry, by=request.user),

@@ -16,7 +16,14 @@ User = get_user_model()
 @transaction.atomic
 def register_human(*, username: str, password: str, email: str = "") -> Player:
     """A person's account and their player, in one step (the sign-up page)."""
-    if User.objects.filter(username__iexact=username).exists():
+    name_length = Player._meta.get_field("name").max_length
+    if len(username) > name_length:
+        raise ValidationError({"username": f"At most {name_length} characters."})
+    # Bots have players without accounts: their names are taken too.
+    if (
+        User.objects.filter(username__iexact=username).exists()
+        or Player.objects.filter(name__iexact=username).exists()
+    ):
         raise ValidationError({"username": "That name is taken."})
     user = User.objects.create_user(username=username, password=password, email=email)
     return Player.objects.create(name=username.lower(), kind=PlayerKind.HUMAN, user=user)
