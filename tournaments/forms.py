@@ -87,3 +87,16 @@ class ResultForm(forms.Form):
         if not self.tiebreak_label:
             return None
         return [self.cleaned_data[f"tiebreak_{s.index}"] for s in self.seats]
+
+
+class ForfeitForm(forms.Form):
+    """Which seat of the table forfeits (a button per seat on the result page)."""
+
+    PICK = "Pick one of this table's entrants to forfeit."
+    forfeit = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": PICK, "invalid_choice": PICK}
+    )
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["forfeit"].choices = [(s.entry_id, str(s.entry.player)) for s in seats]

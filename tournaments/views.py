@@ -11,7 +11,7 @@ from django.views.decorators.http import condition, require_POST
 
 from games.engines.registry import get_engine
 from tournaments import bracket_svg, selectors, services
-from tournaments.forms import EntryForm, ResultForm, TournamentForm
+from tournaments.forms import EntryForm, ForfeitForm, ResultForm, TournamentForm
 from tournaments.models import Entry, Round, Table, Tournament
 
 
@@ -190,38 +190,27 @@ def table_result(request, pk: int, table_id: int):
     t = _manage(request, pk)
     table = get_object_or_404(Table, pk=table_id, round__tournament=t)
     seats = list(table.seats.select_related("entry__player"))
-    form = ResultForm(
-        request.POST or None, seats=seats, tiebreak_label=get_engine(t.game).tiebreak_label
-    )
-    if request.method == "POST":
-        if "forfeit" in request.POST:
-            entry_id = request.POST["forfeit"]
-            entry = (
-                Entry.objects.filter(pk=entry_id, tournament=t).first()
-                if entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= 18
-                else None
+    label = get_engine(t.game).tiebreak_label
+    post = request.POST if request.method == "POST" else None
+    forfeit = ForfeitForm(post, seats=seats) if post and "forfeit" in post else None
+    form = ResultForm(None if forfeit else post, seats=seats, tiebreak_label=label)
+    if forfeit is not None and forfeit.is_valid():
+        entry = next(s.entry for s in seats if s.entry_id == forfeit.cleaned_data["forfeit"])
+        _do(
+            request,
+            lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
+            "Forfeit recorded",
+        )
+        return redirect("tournament-detail", pk=pk)
+    if forfeit is None and post is not None and form.is_valid():
+        try:
+            services.record_over_the_board_result(
+                table=table, scores=form.scores(), tiebreak=form.tiebreak()
             )
-            if entry is None:
-                form = ResultForm(seats=seats, tiebreak_label=get_engine(t.game).tiebreak_label)
-                form.add_error(None, "Pick an entrant of this tournament to forfeit.")
-                return render(request, "tournaments/result.html",
-                              {"t": t, "table": table, "seats": seats, "form": form})  # fmt: skip
-            _do(
-                request,
-                lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
-                "Forfeit recorded",
-            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"{table} recorded")
             return redirect("tournament-detail", pk=pk)
-        if form.is_valid():
-            try:
-                services.record_over_the_board_result(
-                    table=table, scores=form.scores(), tiebreak=form.tiebreak()
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, f"{table} recorded")
-                return redirect("tournament-detail", pk=pk)
-    return render(
-        request, "tournaments/result.html", {"t": t, "table": table, "seats": seats, "form": form}
-    )
+    context = {"t": t, "table": table, "seats": seats, "form": form, "forfeit_form": forfeit}
+    return render(request, "tournaments/result.html", context)
