@@ -6,6 +6,7 @@ from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.services.matches import MAX_DECISION_S, MAX_INCREMENT_S
 
 GAME_CHOICES = sorted(ENGINES)
+BOT_CHOICES = sorted({bot for engine in ENGINES.values() for bot in engine.bot_names()})
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -49,8 +50,8 @@ class SeatRequestSerializer(serializers.Serializer):
     player = serializers.SlugField(
         required=False, max_length=40, help_text="A player's name (human or bot)."
     )
-    bot = serializers.CharField(
-        required=False, max_length=40, help_text="A built-in bot: random, greedy, ismcts."
+    bot = serializers.ChoiceField(
+        required=False, choices=BOT_CHOICES, help_text="A built-in bot: random, greedy, ismcts."
     )
     params = BoundedDictField(required=False, max_keys=16, help_text="Built-in bot parameters.")
 

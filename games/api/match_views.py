@@ -26,6 +26,7 @@ from games.api.match_serializers import (
     MatchSerializer,
     MatchStateSerializer,
 )
+from games.engines.registry import get_engine
 from games.models import Match, Player, Variant
 
 
@@ -79,7 +80,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         try:
-            players = [self._seat_player(seat) for seat in data["seats"]]
+            players = [self._seat_player(seat, data["game"]) for seat in data["seats"]]
             variant = None
             if data.get("variant") is not None:
                 variant = Variant.objects.filter(pk=data["variant"]).first()
@@ -99,8 +100,12 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         return Response(MatchSerializer(match, context={"with_predictions": True}).data)
 
     @staticmethod
-    def _seat_player(seat: dict) -> Player:
+    def _seat_player(seat: dict, game: str) -> Player:
         if "bot" in seat:
+            try:  # parameters a bot can't take would fail in every bot task, not here
+                get_engine(game).make_bot(seat["bot"], seed=0, **(seat.get("params") or {}))
+            except (TypeError, ValueError) as exc:
+                raise ValidationError({"seats": str(exc)}) from None
             return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
         player = Player.objects.filter(name=seat["player"]).first()
         if player is None:
@@ -144,7 +149,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         return Response(LogEntrySerializer(body).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[SEAT_PARAM], responses=LogEntrySerializer(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def log(self, request, pk=None):
         """The applied actions; while the match runs, redacted for your seat."""
         match = self.get_object()

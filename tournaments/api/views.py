@@ -92,12 +92,12 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         return Response(TournamentSerializer(t).data)
 
     @extend_schema(responses=RoundOut(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def rounds(self, request, pk=None):
         return Response(RoundOut(selectors.rounds_overview(self.get_object()), many=True).data)
 
     @extend_schema(responses={200: StandingOut(many=True), 409: ErrorSerializer})
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def standings(self, request, pk=None):
         """The table; 409 with the reason if the stored settings are invalid."""
         t = self.get_object()

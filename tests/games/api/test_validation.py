@@ -107,6 +107,22 @@ def test_unbounded_or_nul_values_in_a_match_request_are_refused(api_client, extr
     assert Match.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    "params", [{"depth": 1, "colour": "red"}, {"depth": 0}, {"samples": "many"}, {"depth": 1.5}]
+)
+def test_bot_parameters_the_bot_cannot_take_are_a_400(api_client, params):
+    seats = [{"bot": "greedy", "params": params}, {"bot": "random"}]
+    response = _post_match(api_client, HumanPlayerFactory().user, seats=seats)
+    assert response.status_code == 400 and "seats" in response.json()
+    assert Match.objects.count() == 0 and not Player.objects.filter(kind="engine_bot").exists()
+
+
+def test_bot_parameters_the_bot_takes_are_accepted(api_client):
+    seats = [{"bot": "greedy", "params": {"depth": 2}}, {"bot": "random"}]
+    response = _post_match(api_client, HumanPlayerFactory().user, seats=seats)
+    assert response.status_code == 201, response.content
+
+
 def _human_match():
     alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
     match = services.create_match(game="silkroad", players=[alice, bob], seed=9,
