@@ -311,7 +311,9 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])
             return None
-        deadline = timezone.now() + timedelta(days=t.round_days) if t.round_days else None
+        # Clamped: rows from before round_days was bounded may hold 10^8 days.
+        days = min(t.round_days, MAX_ROUND_DAYS) if t.round_days else None
+        deadline = timezone.now() + timedelta(days=days) if days else None
         rnd = Round.objects.create(tournament=t, number=number, label=plan.label or f"Round {number}",
                                    deadline=deadline)  # fmt: skip
         _create_tables(rnd, plan)

@@ -251,3 +251,30 @@ def test_a_good_config_has_no_warning(client, api_client):
     )
     assert api_client.get(f"/api/tournaments/{t.pk}/").json()["config_warning"] is None
     assert api_client.get(f"/api/tournaments/{t.pk}/standings/").status_code == 200
+
+
+def test_a_stored_absurd_round_length_still_starts_with_a_bounded_deadline(api_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, format="league", config={"table_size": 2}, organiser=organiser,
+                             over_the_board=True, round_days=7)  # fmt: skip
+    Tournament.objects.filter(pk=t.pk).update(round_days=10**8)
+    api_client.force_authenticate(organiser)
+    assert api_client.post(f"/api/tournaments/{t.pk}/start/").status_code == 200
+    deadline = t.rounds.get().deadline
+    assert deadline <= timezone.now() + timedelta(days=services.MAX_ROUND_DAYS)
+
+
+def test_a_stored_absurd_time_control_makes_start_a_400(api_client):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, format="league", config={"table_size": 2}, organiser=organiser,
+                             time_control={"per_move_s": 60})  # fmt: skip
+    Tournament.objects.filter(pk=t.pk).update(per_move_s=2**31 - 1)
+    api_client.force_authenticate(organiser)
+    response = api_client.post(f"/api/tournaments/{t.pk}/start/")
+    assert response.status_code == 400 and "per_move_s" in str(response.json())
+    t.refresh_from_db()
+    assert t.status == "registration"
