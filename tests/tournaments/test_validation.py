@@ -278,3 +278,15 @@ def test_a_stored_absurd_time_control_makes_start_a_400(api_client):
     assert response.status_code == 400 and "per_move_s" in str(response.json())
     t.refresh_from_db()
     assert t.status == "registration"
+
+
+@pytest.mark.parametrize("name", ["\x00", "nobody", "x" * 500])
+def test_adding_an_unknown_or_junk_player_on_the_page_is_a_message(client, name):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, organiser=organiser, config={"table_size": 2})
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournament-add-entry", args=[t.pk]), {"player": name}, follow=True
+    )
+    assert response.status_code == 200 and "Pick a player" in response.content.decode()
+    assert t.entries.count() == 2
