@@ -12,8 +12,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from games import selectors, services, throttling
+from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus
+
+MAX_ACTION_CHARS = 16 * 1024
 
 
 def match_list(request):
@@ -67,10 +70,15 @@ def match_live(request, pk: int):
 @require_POST
 def match_act(request, pk: int):
     match = get_object_or_404(Match, pk=pk)
+    raw_action, raw_ply = request.POST.get("action", ""), request.POST.get("ply", "")
     try:
-        action = json.loads(request.POST.get("action", ""))
-        ply = int(request.POST.get("ply", ""))
-    except ValueError:
+        if len(raw_action) > MAX_ACTION_CHARS or not (raw_ply.isascii() and raw_ply.isdigit()):
+            raise ValueError
+        action = json.loads(raw_action)
+        ply = int(raw_ply)
+    except (ValueError, RecursionError):
+        return HttpResponseBadRequest("malformed action")
+    if not isinstance(action, dict) or ply >= 2**31 or depth_of(action) > MAX_DEPTH:
         return HttpResponseBadRequest("malformed action")
     limited = throttling.page_limit(request, "match_actions")
     try:
@@ -125,10 +133,10 @@ def match_replay(request, pk: int):
 
 
 def _int(raw) -> int | None:
-    try:
-        return int(raw)
-    except (TypeError, ValueError):
+    """A small whole number from a query parameter; None for anything else."""
+    if not isinstance(raw, str) or len(raw) > 9 or not raw.lstrip("-").isdigit():
         return None
+    return int(raw) if raw.isascii() else None
 
 
 @login_required

@@ -2,7 +2,7 @@
 
 from django.db.models import QuerySet
 
-from games.engines.registry import get_engine
+from games.engines.registry import ENGINES, get_engine
 from games.models import (
     Invitation,
     InvitationStatus,
@@ -14,13 +14,16 @@ from games.models import (
     Seat,
 )
 
+NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
+
 
 def player_list(*, kind: str | None = None, active_only: bool = True) -> QuerySet[Player]:
     qs = Player.objects.select_related("user", "owner")
     if active_only:
         qs = qs.filter(is_active=True)
     if kind:
-        qs = qs.filter(kind=kind)
+        # An unknown kind matches nobody (and never reaches SQL: PostgreSQL refuses NUL).
+        qs = qs.filter(kind=kind) if kind in PlayerKind.values else qs.none()
     return qs
 
 
@@ -38,7 +41,15 @@ def engine_bots() -> QuerySet[Player]:
 
 
 def match_list(*, status: str | None = None, game: str | None = None, player: str | None = None):
+    """Matches, newest first; a filter value that can match nothing (an unknown status or
+    game, a name no player can have) gives an empty list without reaching SQL."""
     qs = Match.objects.prefetch_related("seats__player")
+    if (
+        (status and status not in MatchStatus.values)
+        or (game and game not in ENGINES)
+        or (player and ("\x00" in player or len(player) > NAME_MAX_LENGTH))
+    ):
+        return qs.none()
     if status:
         qs = qs.filter(status=status)
     if game:

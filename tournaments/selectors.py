@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments import formats, services
 from tournaments.bracket_svg import Box, Bracket, Seat
 from tournaments.models import Entry, Round, RoundStatus, Table, Tournament, TournamentStatus
+
+
+def config_problem(tournament: Tournament) -> str | None:
+    """Why the stored settings are unusable (a row from before they were checked), else
+    None. Pages and the API show this instead of standings, progress and bracket."""
+    try:
+        services.format_config(tournament)
+    except ValidationError as exc:
+        return "Invalid tournament settings: " + " ".join(exc.messages)
+    return None
 
 
 def standings(tournament: Tournament) -> list[dict]:

@@ -6,6 +6,7 @@ turns rows into its types and back, and owns the transactions.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from datetime import timedelta
 
@@ -38,23 +39,103 @@ CONFIG_KEYS = {
 }  # fmt: skip
 
 
+# Server limits on tournament settings (documented in the README).
+MAX_ROUNDS = 100  # Swiss rounds
+MAX_ROUND_DAYS = 365  # league: days per round
+MAX_SEED = 2**31 - 1  # tournament and entry seeds
+MAX_POINTS = 10**6  # points for a place or a bye
+
+
 # ---- rows -> format types ------------------------------------------------------
-def format_config(tournament: Tournament) -> formats.Config:
-    raw = dict(tournament.config or {})
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return (_whole(value) or isinstance(value, float)) and abs(value) <= MAX_POINTS
+
+
+def _config_values(raw) -> dict:
+    """The stored settings as format values, every shape checked (ValidationError says
+    which setting is wrong): a config is data from a form, the API or an old row."""
+    if not isinstance(raw, dict):
+        raise ValidationError("The settings must be an object.")
     unknown = set(raw) - CONFIG_KEYS
     if unknown:
-        raise ValidationError({"config": f"Unknown settings: {', '.join(sorted(unknown))}."})
-    if raw.get("points") is not None:
-        raw["points"] = {int(size): tuple(p) for size, p in raw["points"].items()}
-    if raw.get("tiebreaks") is not None:
-        raw["tiebreaks"] = tuple(raw["tiebreaks"])
-    forbidden = frozenset(
-        frozenset((f.first_id, f.second_id)) for f in tournament.forbidden.all()
-    ) if tournament.pk else frozenset()  # fmt: skip
+        raise ValidationError(f"Unknown settings: {', '.join(sorted(map(str, unknown)))}.")
+    values = {k: v for k, v in raw.items() if v is not None}
+    for key in ("table_size", "advance", "min_table_size"):
+        if key in values and not (_whole(values[key]) and 1 <= values[key] <= 5):
+            raise ValidationError(f"{key} must be a whole number from 1 to 5.")
+    if "table_size" in raw and raw["table_size"] is None:
+        raise ValidationError("table_size must be a whole number from 1 to 5.")
+    if "rounds" in values and not (
+        _whole(values["rounds"]) and 1 <= values["rounds"] <= MAX_ROUNDS
+    ):
+        raise ValidationError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}.")
+    for key in ("double", "third_place", "grand_final_reset"):
+        if key in values and not isinstance(values[key], bool):
+            raise ValidationError(f"{key} must be true or false.")
+    if "bye_points" in values and not (_number(values["bye_points"]) and values["bye_points"] >= 0):
+        raise ValidationError(f"bye_points must be a number from 0 to {MAX_POINTS}.")
+    if "points" in values:
+        points = values["points"]
+        if not isinstance(points, dict):
+            raise ValidationError(
+                'points must map a table size to points per place, e.g. {"3": [2, 1, 0]}.'
+            )
+        converted = {}
+        for size, places in points.items():
+            if not (str(size).isascii() and str(size).isdigit() and len(str(size)) == 1):
+                raise ValidationError(f"points: {size!r} is not a table size.")
+            if not (isinstance(places, list | tuple) and all(_number(p) for p in places)):
+                raise ValidationError(f"points for {size} seats must be a list of numbers.")
+            converted[int(size)] = tuple(places)
+        values["points"] = converted
+    if "tiebreaks" in values:
+        names = values["tiebreaks"]
+        if not (isinstance(names, list | tuple) and all(isinstance(n, str) for n in names)):
+            raise ValidationError("tiebreaks must be a list of tie-break names.")
+        values["tiebreaks"] = tuple(names)
+    return values
+
+
+def check_config(*, format_name: str, game: str, raw) -> formats.Config:
+    """The format's own verdict on a config (ValidationError with the reason): shapes and
+    ranges, the table size the game seats, and the format's checks."""
+    if format_name not in formats.FORMATS:
+        raise ValidationError(f"Unknown format {format_name!r}.")
     try:
-        return formats.Config(**raw, forbidden=forbidden)
-    except (TypeError, ValueError) as exc:
-        raise ValidationError({"config": str(exc)}) from None
+        engine = get_engine(game)
+    except UnknownGame as exc:
+        raise ValidationError(str(exc)) from None
+    config = formats.Config(**_config_values(raw))
+    if not engine.min_players <= config.table_size <= engine.max_players:
+        raise ValidationError(
+            f"{engine.title} tables seat {engine.min_players}-{engine.max_players}."
+        )
+    # The checks a format makes before it starts, with enough stand-in entrants to pass the
+    # count (the real ones are checked again at the start).
+    stand_ins = [formats.Entrant(id=i) for i in range(1, 2 * formats.types.MAX_TABLE_SIZE + 1)]
+    try:
+        formats.FORMATS[format_name](config).validate(stand_ins)
+    except (formats.FormatError, TypeError, ValueError) as exc:
+        raise ValidationError(str(exc)) from None
+    return config
+
+
+def format_config(tournament: Tournament) -> formats.Config:
+    """The tournament's settings for its format; ValidationError({"config": reason}) for a
+    row stored before settings were checked (pages show the reason instead of standings)."""
+    try:
+        config = check_config(format_name=tournament.format, game=tournament.game,
+                              raw=tournament.config or {})  # fmt: skip
+    except ValidationError as exc:
+        raise ValidationError({"config": exc.messages}) from None
+    if not tournament.pk:
+        return config
+    forbidden = frozenset(frozenset((f.first_id, f.second_id)) for f in tournament.forbidden.all())
+    return dataclasses.replace(config, forbidden=forbidden)
 
 
 def format_for(tournament: Tournament):
@@ -152,23 +233,25 @@ def create_tournament(
     except InvalidOptions as exc:
         raise ValidationError({"options": str(exc)}) from None
     tc = game_services.matches._time_control_fields(time_control)
+    if round_days is not None and not (_whole(round_days) and 1 <= round_days <= MAX_ROUND_DAYS):
+        raise ValidationError({"round_days": f"From 1 to {MAX_ROUND_DAYS} days."})
+    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
+        raise ValidationError({"seed": f"A whole number from 0 to {MAX_SEED}."})
     tournament = Tournament(
         name=name, game=game, format=format, organiser=organiser, config=config or {},
         options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
         over_the_board=over_the_board, auto_advance=auto_advance, round_days=round_days,
         seed=secrets.randbits(31) if seed is None else seed, **tc,
     )  # fmt: skip
-    size = format_config(tournament).table_size
-    if not engine.min_players <= size <= engine.max_players:
-        raise ValidationError(
-            {"config": f"{engine.title} tables seat {engine.min_players}-{engine.max_players}."}
-        )
+    format_config(tournament)
     tournament.save()
     return tournament
 
 
 def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
     """Join; after the start this is a late entry, paired from the next round on."""
+    if seed is not None and not (_whole(seed) and 1 <= seed <= MAX_SEED):
+        raise ValidationError(f"A seed is a whole number from 1 to {MAX_SEED}.")
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
@@ -253,7 +336,9 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])
             return None
-        deadline = timezone.now() + timedelta(days=t.round_days) if t.round_days else None
+        # Clamped: rows from before round_days was bounded may hold 10^8 days.
+        days = min(t.round_days, MAX_ROUND_DAYS) if t.round_days else None
+        deadline = timezone.now() + timedelta(days=days) if days else None
         rnd = Round.objects.create(tournament=t, number=number, label=plan.label or f"Round {number}",
                                    deadline=deadline)  # fmt: skip
         _create_tables(rnd, plan)

@@ -14,7 +14,7 @@ from django.views.decorators.http import condition, require_POST
 from games import throttling
 from games.engines.registry import get_engine
 from tournaments import bracket_svg, selectors, services
-from tournaments.forms import EntryForm, ResultForm, TournamentForm
+from tournaments.forms import EntryForm, ForfeitForm, ResultForm, TournamentForm
 from tournaments.models import Entry, Round, Table, Tournament
 
 
@@ -30,23 +30,27 @@ def _can_manage(request, t: Tournament) -> bool:
 
 
 def _context(request, t: Tournament) -> dict:
-    rows = selectors.standings(t)
-    tiebreaks = list(rows[0]["tiebreaks"]) if rows else []
     rounds = selectors.rounds_overview(t)
     entries = selectors.entries_of(t)
     is_bracket = t.format in selectors.BRACKET_FORMATS
+    # A row stored with settings the format can't use: show the rest, and say why not this.
+    problem = selectors.config_problem(t)
+    rows = [] if problem else selectors.standings(t)
     return {
         "t": t,
+        "config_warning": problem,
         "standings": rows,
-        "tiebreaks": tiebreaks,
+        "tiebreaks": list(rows[0]["tiebreaks"]) if rows else [],
         "rounds": rounds,
-        "progress": selectors.progress(t),
+        "progress": {"rounds_done": 0, "rounds_total": None, "percent": 0}
+        if problem
+        else selectors.progress(t),
         "entries": entries,
         "manage": _can_manage(request, t),
         "entry_form": EntryForm(),
         "is_bracket": is_bracket,
         "bracket_svg": bracket_svg.render(selectors.bracket(t, rounds, entries))
-        if is_bracket
+        if is_bracket and not problem
         else "",
     }
 
@@ -128,7 +132,7 @@ def tournament_create(request):
         try:
             t = services.create_tournament(organiser=request.user, **form.service_kwargs())
         except ValidationError as exc:
-            form.add_error(None, exc)
+            form.add_service_error(exc)
         else:
             return redirect("tournament-detail", pk=t.pk)
     return render(request, "tournaments/create.html", {"form": form})
@@ -217,34 +221,29 @@ def table_result(request, pk: int, table_id: int):
     t = _manage(request, pk)
     table = get_object_or_404(Table, pk=table_id, round__tournament=t)
     seats = list(table.seats.select_related("entry__player"))
-    form = ResultForm(
-        request.POST if request.method == "POST" else None,
-        seats=seats,
-        tiebreak_label=get_engine(t.game).tiebreak_label,
-    )
-    if request.method == "POST" and (
-        limited := throttling.page_limit(request, "tournament_results")
-    ):
+    label = get_engine(t.game).tiebreak_label
+    post = request.POST if request.method == "POST" else None
+    forfeit = ForfeitForm(post, seats=seats) if post and "forfeit" in post else None
+    form = ResultForm(None if forfeit else post, seats=seats, tiebreak_label=label)
+    if post is not None and (limited := throttling.page_limit(request, "tournament_results")):
         form.add_error(None, limited)
-    elif request.method == "POST":
-        if "forfeit" in request.POST:
-            entry = get_object_or_404(Entry, pk=request.POST["forfeit"], tournament=t)
-            _do(
-                request,
-                lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
-                "Forfeit recorded",
+    elif forfeit is not None and forfeit.is_valid():
+        entry = next(s.entry for s in seats if s.entry_id == forfeit.cleaned_data["forfeit"])
+        _do(
+            request,
+            lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
+            "Forfeit recorded",
+        )
+        return redirect("tournament-detail", pk=pk)
+    elif forfeit is None and post is not None and form.is_valid():
+        try:
+            services.record_over_the_board_result(
+                table=table, scores=form.scores(), tiebreak=form.tiebreak()
             )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"{table} recorded")
             return redirect("tournament-detail", pk=pk)
-        if form.is_valid():
-            try:
-                services.record_over_the_board_result(
-                    table=table, scores=form.scores(), tiebreak=form.tiebreak()
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, f"{table} recorded")
-                return redirect("tournament-detail", pk=pk)
-    return render(
-        request, "tournaments/result.html", {"t": t, "table": table, "seats": seats, "form": form}
-    )
+    context = {"t": t, "table": table, "seats": seats, "form": form, "forfeit_form": forfeit}
+    return render(request, "tournaments/result.html", context)

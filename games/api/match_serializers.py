@@ -1,7 +1,13 @@
 from rest_framework import serializers
 
 from games import selectors
-from games.models import Match, Seat, TimeoutPolicy
+from games.api.fields import BoundedDictField
+from games.engines.registry import ENGINES
+from games.models import Match, MatchStatus, Seat, TimeoutPolicy
+from games.services.matches import MAX_DECISION_S, MAX_INCREMENT_S
+
+GAME_CHOICES = sorted(ENGINES)
+BOT_CHOICES = sorted({bot for engine in ENGINES.values() for bot in engine.bot_names()})
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -47,9 +53,13 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class SeatRequestSerializer(serializers.Serializer):
-    player = serializers.SlugField(required=False, help_text="A player's name (human or bot).")
-    bot = serializers.CharField(required=False, help_text="A built-in bot: random, greedy, ismcts.")
-    params = serializers.DictField(required=False, help_text="Built-in bot parameters.")
+    player = serializers.SlugField(
+        required=False, max_length=40, help_text="A player's name (human or bot)."
+    )
+    bot = serializers.ChoiceField(
+        required=False, choices=BOT_CHOICES, help_text="A built-in bot: random, greedy, ismcts."
+    )
+    params = BoundedDictField(required=False, max_keys=16, help_text="Built-in bot parameters.")
 
     def validate(self, data):
         if ("player" in data) == ("bot" in data):
@@ -58,25 +68,40 @@ class SeatRequestSerializer(serializers.Serializer):
 
 
 class TimeControlSerializer(serializers.Serializer):
-    per_move_s = serializers.IntegerField(required=False, min_value=1)
-    initial_s = serializers.IntegerField(required=False, min_value=1)
-    increment_s = serializers.IntegerField(required=False, min_value=0)
+    """Either `per_move_s`, or `initial_s` (+ `increment_s`); at most a week per decision
+    or clock (games.services.matches.MAX_DECISION_S), a day of increment."""
+
+    per_move_s = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DECISION_S)
+    initial_s = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DECISION_S)
+    increment_s = serializers.IntegerField(required=False, min_value=0, max_value=MAX_INCREMENT_S)
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    variant = serializers.IntegerField(required=False, allow_null=True)
-    options = serializers.DictField(required=False, default=dict)
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    variant = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**63 - 1
+    )
+    options = BoundedDictField(required=False, default=dict)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
-    seats = SeatRequestSerializer(many=True)
+    seats = SeatRequestSerializer(many=True, min_length=1, max_length=8)
     time_control = TimeControlSerializer(required=False, allow_null=True)
     timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default="auto")
     rated = serializers.BooleanField(default=False)
 
 
 class ActionSubmitSerializer(serializers.Serializer):
-    ply = serializers.IntegerField(min_value=0, help_text="The ply you saw (from the state).")
-    action = serializers.DictField(help_text="One of the legal actions, as given by the state.")
+    ply = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, help_text="The ply you saw (from the state)."
+    )
+    action = BoundedDictField(help_text="One of the legal actions, as given by the state.")
+
+
+class MatchFilterSerializer(serializers.Serializer):
+    """The list's query filters: a junk value is a 400, not a query that fails."""
+
+    status = serializers.ChoiceField(choices=MatchStatus.values, required=False)
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+    player = serializers.CharField(required=False, max_length=40, help_text="A player's name.")
 
 
 class LegalActionSerializer(serializers.Serializer):

@@ -1,17 +1,18 @@
 """The match API: what bot programs and clients use to play."""
 
 import json
+import math
 import time
 
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.http import StreamingHttpResponse
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.generics import get_object_or_404
 from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -23,6 +24,7 @@ from games.api.match_serializers import (
     ErrorSerializer,
     LogEntrySerializer,
     MatchCreateSerializer,
+    MatchFilterSerializer,
     MatchSerializer,
     MatchStateSerializer,
     ResignSerializer,
@@ -50,18 +52,23 @@ class WriteThrottleMixin(throttling.WriteThrottleMixin):
 
 
 SEAT_PARAM = OpenApiParameter("seat", int, description="View as this own seat (default: yours).")
+# Ids are whole numbers: anything else is not a route (404), never a failed query.
+ID_PATTERN = r"[0-9]{1,18}"
 
 
+@extend_schema_view(list=extend_schema(parameters=[MatchFilterSerializer]))
 class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                    viewsets.GenericViewSet):  # fmt: skip
     serializer_class = MatchSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
 
     def get_queryset(self):
-        p = self.request.query_params
-        return selectors.match_list(
-            status=p.get("status"), game=p.get("game"), player=p.get("player")
-        )
+        if self.action != "list":
+            return selectors.match_list()
+        filters = MatchFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return selectors.match_list(**filters.validated_data)
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
     def create(self, request):
@@ -90,6 +97,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
 
     @staticmethod
     def _seat_player(seat: dict) -> Player:
+        # Bot parameters are checked against the bot's schema by the services.
         if "bot" in seat:
             return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
         player = Player.objects.filter(name=seat["player"]).first()
@@ -119,9 +127,9 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
     def actions(self, request, pk=None):
         """Submit a decision for the ply you saw: stale ply 409, not your seat 403,
         illegal 400 with the engine's reason. Sending the same one twice applies it once."""
+        get_object_or_404(Match, pk=pk)
         payload = ActionSubmitSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        get_object_or_404(Match, pk=pk)
         try:
             record = services.submit_action(
                 match_id=int(pk), user=request.user, ply=payload.validated_data["ply"],
@@ -134,7 +142,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         return Response(LogEntrySerializer(body).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[SEAT_PARAM], responses=LogEntrySerializer(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def log(self, request, pk=None):
         """The applied actions; while the match runs, redacted for your seat."""
         match = self.get_object()
@@ -177,10 +185,9 @@ def _int_param(request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None:
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise DRFValidationError({name: "must be a whole number"}) from None
+    if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 6:
+        raise DRFValidationError({name: "must be a small whole number"})
+    return int(raw)
 
 
 class MyTurnsView(APIView):
@@ -217,14 +224,27 @@ class MyTurnsStreamView(APIView):
     POLL_SECONDS = 0.5
     KEEPALIVE_SECONDS = 15
 
-    @extend_schema(responses={(200, "text/event-stream"): str})
+    @extend_schema(
+        parameters=[OpenApiParameter("seconds", float, description="End the stream sooner.")],
+        responses={(200, "text/event-stream"): str},
+    )
     def get(self, request):
         user = request.user
-        duration = min(
-            self.STREAM_SECONDS, float(request.query_params.get("seconds", self.STREAM_SECONDS))
-        )
+        duration = self._duration(request.query_params.get("seconds"))
         return StreamingHttpResponse(self._events(user, duration), content_type="text/event-stream",
                                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip
+
+    def _duration(self, raw: str | None) -> float:
+        """`?seconds=`: a number from 0 up; more than STREAM_SECONDS is cut down to it."""
+        if raw is None:
+            return self.STREAM_SECONDS
+        try:
+            seconds = float(raw) if len(raw) <= 32 else math.nan
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds) or seconds < 0:
+            raise DRFValidationError({"seconds": "must be a number of seconds, 0 or more"})
+        return min(self.STREAM_SECONDS, seconds)
 
     def _events(self, user, duration: float):
         last, last_sent = None, time.monotonic()

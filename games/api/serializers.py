@@ -21,7 +21,9 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class ExternalBotCreateSerializer(serializers.Serializer):
     name = serializers.SlugField(max_length=40)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
+    description = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=2000
+    )
 
 
 class ExternalBotCreatedSerializer(serializers.Serializer):

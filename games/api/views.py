@@ -1,5 +1,5 @@
 from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -15,6 +15,7 @@ from games.api.serializers import (
     PlayerSerializer,
 )
 from games.engines.registry import ENGINES
+from games.models import PlayerKind
 
 
 def _drf_error(exc: ValidationError) -> DRFValidationError:
@@ -40,6 +41,9 @@ class GameListView(APIView):
         return Response(GameSerializer(data, many=True).data)
 
 
+@extend_schema_view(
+    list=extend_schema(parameters=[OpenApiParameter("kind", str, enum=PlayerKind.values)])
+)
 class PlayerViewSet(
     throttling.WriteThrottleMixin,
     mixins.ListModelMixin,
@@ -48,9 +52,13 @@ class PlayerViewSet(
 ):
     serializer_class = PlayerSerializer
     throttle_scopes = {"bots": "bot_register"}
+    lookup_value_regex = r"[0-9]{1,18}"
 
     def get_queryset(self):
-        return selectors.player_list(kind=self.request.query_params.get("kind"))
+        kind = self.request.query_params.get("kind") if self.action == "list" else None
+        if kind is not None and kind not in PlayerKind.values:
+            raise DRFValidationError({"kind": f"Use one of {', '.join(PlayerKind.values)}."})
+        return selectors.player_list(kind=kind)
 
     @extend_schema(responses=PlayerSerializer)
     @action(detail=False, permission_classes=[permissions.IsAuthenticated])

@@ -67,19 +67,37 @@ class ResignInstead(MatchError):
 
 
 # ---- creating --------------------------------------------------------------
+# The longest time controls the platform accepts (documented in the README): a week per
+# decision or on a clock, at most a day added per decision. Every path that sets a
+# time control (API, tournaments, admin presets) goes through `_time_control_fields`.
+MAX_DECISION_S = 7 * 24 * 3600
+MAX_INCREMENT_S = 24 * 3600
+TIME_CONTROL_MAXIMA = {
+    "per_move_s": MAX_DECISION_S,
+    "initial_s": MAX_DECISION_S,
+    "increment_s": MAX_INCREMENT_S,
+}
+
+
 def _time_control_fields(time_control: dict | None) -> dict:
     if not time_control:
         return {"per_move_s": None, "initial_s": None, "increment_s": 0}
-    allowed = {"per_move_s", "initial_s", "increment_s"}
+    if not isinstance(time_control, dict):
+        raise ValidationError({"time_control": "Give a time control as an object."})
+    allowed = set(TIME_CONTROL_MAXIMA)
     if set(time_control) - allowed:
         raise ValidationError({"time_control": f"Unknown keys; use {sorted(allowed)}."})
     values = {}
-    for key in allowed:
+    for key, high in TIME_CONTROL_MAXIMA.items():
         value = time_control.get(key)
         if value is not None and (
             not isinstance(value, int) or isinstance(value, bool) or value < 0
         ):
             raise ValidationError({"time_control": f"{key} must be a whole number of seconds."})
+        if value is not None and value > high:
+            raise ValidationError(
+                {"time_control": f"{key} must be at most {high} seconds ({high // 3600} hours)."}
+            )
         values[key] = value
     if (values["per_move_s"] is None) == (values["initial_s"] is None):
         raise ValidationError(

@@ -51,6 +51,8 @@ def ensure_human_player(user) -> Player:
 
 def register_human(*, username: str, password: str, email: str = "") -> Player:
     """A person's account and their player, in one step (the sign-up page)."""
+    if len(username) > NAME_MAX:
+        raise ValidationError({"username": f"At most {NAME_MAX} characters."})
     name = _player_name_for(username)
     taken = User.objects.filter(username__iexact=username).exists() or name_taken(name)
     if taken or _reserved(name):

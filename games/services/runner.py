@@ -137,15 +137,20 @@ class Runner:
         self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms)
 
     def _set_deadline(self, seat: int) -> None:
+        from games.services.matches import MAX_DECISION_S  # matches imports this module
+
+        # Rows stored before time controls were bounded may hold absurd limits (10^14 s
+        # overflows a datetime): no deadline lies further out than the longest allowed.
+        cap_s = MAX_DECISION_S
         s = self.seats[seat]
         start = self.match.turn_started_at or timezone.now()
         self.match.turn_started_at = start
         if s.player.kind == PlayerKind.ENGINE_BOT:
             self.match.deadline = None
         elif self.match.per_move_s is not None:
-            self.match.deadline = start + timedelta(seconds=self.match.per_move_s)
+            self.match.deadline = start + timedelta(seconds=min(self.match.per_move_s, cap_s))
         elif self.match.initial_s is not None:
-            self.match.deadline = start + timedelta(milliseconds=s.clock_ms or 0)
+            self.match.deadline = start + timedelta(milliseconds=min(s.clock_ms or 0, cap_s * 1000))
         else:
             self.match.deadline = None
 

@@ -1,32 +1,51 @@
 from rest_framework import serializers
 
+from games.api.fields import BoundedDictField
+from games.api.match_serializers import GAME_CHOICES, TimeControlSerializer
 from tournaments.models import FORMAT_CHOICES, Round, Table, Tournament
+from tournaments.services import MAX_ROUND_DAYS, MAX_SEED
+
+# Scores typed in for over-the-board games: any finite number within reason (the game's
+# own score rules are checked elsewhere).
+MAX_SCORE = 1e9
 
 
 class TournamentSerializer(serializers.ModelSerializer):
     entrants = serializers.IntegerField(source="entries.count", read_only=True)
     time_control = serializers.SerializerMethodField()
+    config_warning = serializers.SerializerMethodField(
+        help_text="Set when the stored settings are invalid (standings can't be computed)."
+    )
 
     class Meta:
         model = Tournament
         fields = [
-            "id", "name", "game", "format", "config", "options", "time_control", "timeout_policy",
-            "rated", "over_the_board", "auto_advance", "round_days", "status", "current_round",
-            "entrants", "created_at", "started_at", "finished_at",
+            "id", "name", "game", "format", "config", "config_warning", "options", "time_control",
+            "timeout_policy", "rated", "over_the_board", "auto_advance", "round_days", "status",
+            "current_round", "entrants", "created_at", "started_at", "finished_at",
         ]  # fmt: skip
         read_only_fields = fields
 
     def get_time_control(self, t) -> dict | None:
         return t.time_control()
 
+    def get_config_warning(self, t) -> str | None:
+        from tournaments.selectors import config_problem
+
+        return config_problem(t)
+
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    game = serializers.CharField()
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
     format = serializers.ChoiceField(choices=[c for c, _ in FORMAT_CHOICES])
-    config = serializers.DictField(required=False, default=dict)
-    options = serializers.DictField(required=False, default=dict)
-    time_control = serializers.DictField(required=False, allow_null=True)
+    config = BoundedDictField(
+        required=False, default=dict, max_keys=16,
+        help_text="Format settings: table_size, rounds (at most 100), double, points, "
+        "bye_points, tiebreaks, third_place, advance, grand_final_reset, min_table_size.",
+    )  # fmt: skip
+    options = BoundedDictField(required=False, default=dict)
+    time_control = TimeControlSerializer(required=False, allow_null=True)
     timeout_policy = serializers.ChoiceField(choices=["auto", "forfeit"], default="auto")
     rated = serializers.BooleanField(
         required=False,
@@ -35,15 +54,18 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
     over_the_board = serializers.BooleanField(default=False)
     auto_advance = serializers.BooleanField(default=True)
-    round_days = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**31)
+    round_days = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_ROUND_DAYS
+    )
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
 
 
 class EntryRequestSerializer(serializers.Serializer):
     player = serializers.SlugField(
-        required=False, help_text="Organisers may enter any player; default: yourself."
-    )
-    seed = serializers.IntegerField(required=False, min_value=1)
+        required=False, max_length=40,
+        help_text="Organisers may enter any player; default: yourself.",
+    )  # fmt: skip
+    seed = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEED)
 
 
 class TableSeatOut(serializers.Serializer):
@@ -84,6 +106,21 @@ class StandingOut(serializers.Serializer):
 
 
 class ResultIn(serializers.Serializer):
-    scores = serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=5)
-    tiebreak = serializers.ListField(child=serializers.FloatField(), required=False, allow_null=True,
+    scores = serializers.ListField(
+        child=serializers.FloatField(min_value=-MAX_SCORE, max_value=MAX_SCORE),
+        min_length=2, max_length=5,
+    )  # fmt: skip
+    tiebreak = serializers.ListField(child=serializers.FloatField(min_value=-MAX_SCORE, max_value=MAX_SCORE),
+                                     required=False, allow_null=True, max_length=5,
                                      help_text="The game's tie-break per seat (Silk Road: camel driver value).")  # fmt: skip
+
+
+class EntryOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.CharField()
+    joined_round = serializers.IntegerField()
+
+
+class ResultOut(serializers.Serializer):
+    table = serializers.IntegerField()
+    result = serializers.DictField(help_text="ranks, scores and forfeited, one per seat.")

@@ -1,21 +1,24 @@
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from games import services as game_services
 from games import throttling
 from games.api.invitations import InvitationSerializer
+from games.api.match_serializers import ErrorSerializer
 from games.models import Player
 from games.selectors import player_for_user
 from tournaments import selectors, services
 from tournaments.api.serializers import (
+    EntryOut,
     EntryRequestSerializer,
     ResultIn,
+    ResultOut,
     RoundOut,
     StandingOut,
     TournamentCreateSerializer,
@@ -44,6 +47,7 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
     }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    lookup_value_regex = r"[0-9]{1,18}"
 
     @extend_schema(request=TournamentCreateSerializer, responses={201: TournamentSerializer})
     def create(self, request):
@@ -55,7 +59,7 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
             raise _drf(exc) from None
         return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=EntryRequestSerializer, responses={201: StandingOut, 204: None})
+    @extend_schema(request=EntryRequestSerializer, responses={201: EntryOut, 204: None})
     @action(
         detail=True, methods=["post", "delete"], permission_classes=[permissions.IsAuthenticated]
     )
@@ -110,17 +114,23 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         return Response(TournamentSerializer(t).data)
 
     @extend_schema(responses=RoundOut(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def rounds(self, request, pk=None):
         return Response(RoundOut(selectors.rounds_overview(self.get_object()), many=True).data)
 
-    @extend_schema(responses=StandingOut(many=True))
-    @action(detail=True)
+    @extend_schema(responses={200: StandingOut(many=True), 409: ErrorSerializer})
+    @action(detail=True, pagination_class=None)
     def standings(self, request, pk=None):
-        return Response(StandingOut(selectors.standings(self.get_object()), many=True).data)
+        """The table; 409 with the reason if the stored settings are invalid."""
+        t = self.get_object()
+        problem = selectors.config_problem(t)
+        if problem:
+            return Response({"code": "invalid_config", "detail": problem},
+                            status=status.HTTP_409_CONFLICT)  # fmt: skip
+        return Response(StandingOut(selectors.standings(t), many=True).data)
 
-    @extend_schema(request=ResultIn, responses={201: RoundOut})
-    @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>\d+)/result",
+    @extend_schema(request=ResultIn, responses={201: ResultOut, 409: ErrorSerializer})
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
             permission_classes=[permissions.IsAuthenticated])  # fmt: skip
     def result(self, request, pk=None, table_id=None):
         """Enter the result of an over-the-board table: scores per seat (+ the game's tie-break)."""
@@ -139,7 +149,8 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
             raise _drf(exc) from None
         if not recorded:
             return Response(
-                {"detail": "This table already has a result."}, status=status.HTTP_409_CONFLICT
+                {"code": "already_recorded", "detail": "This table already has a result."},
+                status=status.HTTP_409_CONFLICT,
             )
         table.refresh_from_db()
         return Response({"table": table.pk, "result": table.result}, status=status.HTTP_201_CREATED)

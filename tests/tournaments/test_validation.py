@@ -1,0 +1,292 @@
+"""Tournament settings checked by the format at creation (API and form), and rows stored
+before that rendering with a warning instead of a 500."""
+
+import pytest
+from django.urls import reverse
+
+from tests.games.factories import EngineBotFactory, UserFactory
+from tests.tournaments.factories import tournament_with_bots
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _create(api_client, **extra):
+    api_client.force_authenticate(UserFactory())
+    body = {"name": "Cup", "game": "silkroad", "format": "swiss", "seed": 3, **extra}
+    return api_client.post("/api/tournaments/", body, format="json")
+
+
+@pytest.mark.parametrize(
+    "config,reason",
+    [
+        ({"table_size": "abc"}, "table_size"),
+        ({"table_size": None}, "table_size"),
+        ({"table_size": 2.5}, "table_size"),
+        ({"table_size": True}, "table_size"),
+        ({"table_size": 6}, "table_size"),
+        ({"rounds": "x"}, "rounds"),
+        ({"rounds": 10**12}, "rounds"),
+        ({"rounds": 0}, "rounds"),
+        ({"bye_points": "x"}, "bye_points"),
+        ({"bye_points": -1}, "bye_points"),
+        ({"points": [1, 0]}, "points"),
+        ({"points": {"2": "ab"}}, "points"),
+        ({"points": {"x": [1, 0]}}, "points"),
+        ({"points": {"2": [1, 0, 0]}}, "Points for 2-seat"),
+        ({"points": {"2": [0, 1]}}, "increase"),
+        ({"points": {"9": [1] * 9}}, "9 seats"),
+        ({"tiebreaks": "buchholz"}, "tiebreaks"),
+        ({"tiebreaks": [1, 2]}, "tiebreaks"),
+        ({"tiebreaks": ["coin_toss"]}, "coin_toss"),
+        ({"tiebreaks": ["buchholz", "buchholz"]}, "twice"),
+        ({"double": "yes"}, "double"),
+        ({"advance": 0}, "advance"),
+        ({"min_table_size": "2"}, "min_table_size"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_configs_are_a_400_with_the_reason(api_client, config, reason):
+    response = _create(api_client, config=config)
+    assert response.status_code == 400, response.content
+    assert reason in str(response.json()["config"])
+    assert Tournament.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "game,format,config,reason",
+    [
+        ("yspahan", "swiss", {"table_size": 5}, "seat 2-4"),
+        ("silkroad", "double_elimination", {"table_size": 3}, "two-player"),
+        ("silkroad", "single_elimination", {"table_size": 2, "third_place": True, "advance": 2}, "two seats"),
+        ("silkroad", "single_elimination", {"table_size": 3, "third_place": True}, "third-place"),
+    ],
+)  # fmt: skip
+def test_the_format_and_the_game_check_the_config(api_client, game, format, config, reason):
+    response = _create(api_client, game=game, format=format, config=config)
+    assert response.status_code == 400
+    assert reason in str(response.json()["config"])
+
+
+@pytest.mark.parametrize(
+    "extra,field",
+    [
+        ({"round_days": 10**8}, "round_days"),
+        ({"round_days": 366}, "round_days"),
+        ({"seed": 2**31}, "seed"),
+        ({"time_control": {"per_move_s": 2**31}}, "time_control"),
+        ({"time_control": {"per_move_s": "x"}}, "time_control"),
+        ({"time_control": "fast"}, "time_control"),
+        ({"game": "\x00"}, "game"),
+        ({"options": {"x": "\x00"}}, "options"),
+        ({"config": {"table_size": 2, "pad": "x" * 20_000}}, "config"),
+    ],
+)
+def test_other_bad_settings_are_a_400(api_client, extra, field):
+    response = _create(api_client, **extra)
+    assert response.status_code == 400, response.content
+    assert field in response.json()
+
+
+def test_good_configs_still_pass(api_client):
+    response = _create(api_client, format="league", round_days=365, config={
+        "table_size": 3, "points": {"3": [3, 1, 0]}, "bye_points": 1.5, "double": True,
+        "tiebreaks": ["buchholz", "rating"], "min_table_size": 2,
+    })  # fmt: skip
+    assert response.status_code == 201, response.content
+    swiss = _create(api_client, config={"table_size": 2, "rounds": services.MAX_ROUNDS})
+    assert swiss.status_code == 201, swiss.content
+
+
+def test_entry_seed_beyond_the_limit_is_a_400(api_client):
+    organiser = UserFactory()
+    t = services.create_tournament(name="Cup", game="silkroad", format="swiss", organiser=organiser)
+    bot = EngineBotFactory()
+    api_client.force_authenticate(organiser)
+    url = f"/api/tournaments/{t.pk}/entries/"
+    assert (
+        api_client.post(url, {"player": bot.name, "seed": 2**31}, format="json").status_code == 400
+    )
+    assert api_client.post(url, {"player": bot.name, "seed": 2}, format="json").status_code == 201
+
+
+# ---- the form ----------------------------------------------------------------
+def _form(client, **fields):
+    client.force_login(UserFactory())
+    data = {"name": "Club cup", "game": "silkroad", "format": "swiss", "table_size": 2,
+            "rated": "on", **fields}  # fmt: skip
+    return client.post(reverse("tournament-create"), data)
+
+
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"game": "yspahan", "table_size": 5}, "seat 2-4"),
+        ({"format": "double_elimination", "table_size": 3}, "two-player"),
+        ({"rounds": 10**12}, "less than or equal to"),
+        ({"per_move_s": 2**31}, "less than or equal to"),
+        ({"per_move_s": 10**14}, "less than or equal to"),
+        ({"round_days": 10**8}, "less than or equal to"),
+        ({"table_size": "abc"}, "whole number"),
+    ],
+)
+def test_the_form_shows_errors_instead_of_crashing(client, fields, message):
+    response = _form(client, **fields)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert Tournament.objects.count() == 0
+
+
+def test_a_service_error_lands_on_its_field():
+    from django.core.exceptions import ValidationError
+
+    from tournaments.forms import TournamentForm
+
+    form = TournamentForm({"name": "x", "game": "silkroad", "format": "swiss", "table_size": 2})
+    assert form.is_valid()
+    form.add_service_error(
+        ValidationError({"time_control": "too long", "config": "bad", "seed": "big"})
+    )
+    assert form.errors["per_move_s"] == ["too long"]
+    assert form.non_field_errors() == ["bad", "big"]
+
+
+def test_the_form_creates_a_good_tournament(client):
+    response = _form(client, per_move_s=604800, round_days=365, format="league")
+    assert response.status_code == 302
+    assert Tournament.objects.get().per_move_s == 604800
+
+
+# ---- the result form -----------------------------------------------------------
+@pytest.fixture
+def otb_table():
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, format="league", config={"table_size": 2}, over_the_board=True,
+                             organiser=organiser)  # fmt: skip
+    services.start_tournament(tournament=t)
+    return t, t.rounds.first().tables.first(), organiser
+
+
+@pytest.mark.parametrize("forfeit", ["abc", "99999999999999999999999", "%00", ""])
+def test_a_junk_forfeit_is_a_form_error(client, otb_table, forfeit):
+    t, table, organiser = otb_table
+    client.force_login(organiser)
+    response = client.post(reverse("table-result", args=[t.pk, table.pk]), {"forfeit": forfeit})
+    assert response.status_code == 200
+    assert "Pick one of this table&#x27;s entrants" in response.content.decode()
+    table.refresh_from_db()
+    assert table.result is None
+
+
+@pytest.mark.parametrize("score", ["1e300", "inf", "nan", "-1e300"])
+def test_scores_must_be_finite_and_within_reason(client, api_client, otb_table, score):
+    t, table, organiser = otb_table
+    client.force_login(organiser)
+    data = {"score_0": score, "score_1": "3", "tiebreak_0": "1", "tiebreak_1": "2"}
+    response = client.post(reverse("table-result", args=[t.pk, table.pk]), data)
+    assert response.status_code == 200
+    api_client.force_authenticate(organiser)
+    url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
+    body = '{"scores": [%s, 3], "tiebreak": [1, 2]}' % (
+        "1e300" if "nan" in score or "inf" in score else score
+    )
+    assert api_client.generic("POST", url, body, content_type="application/json").status_code == 400
+    table.refresh_from_db()
+    assert table.result is None
+
+
+# ---- rows stored with a bad config -------------------------------------------------
+BAD_CONFIGS = [
+    {"table_size": "abc"},
+    {"table_size": None},
+    {"points": [1, 0]},
+    {"points": {"2": "ab"}},
+    {"tiebreaks": ["coin_toss"]},
+    {"rounds": "x"},
+    {"bye_points": "x"},
+    "not an object",
+    {"table_size": 5},  # for Yspahan
+]
+
+
+@pytest.mark.parametrize("config", BAD_CONFIGS)
+@pytest.mark.parametrize("started", [False, True])
+def test_a_stored_bad_config_renders_with_a_warning(client, api_client, config, started):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=4, game="yspahan", format="swiss", organiser=organiser,
+                             config={"table_size": 2, "rounds": 2})  # fmt: skip
+    if started:
+        services.start_tournament(tournament=t)
+    Tournament.objects.filter(pk=t.pk).update(config=config)
+    for viewer in (None, organiser):
+        if viewer:
+            client.force_login(viewer)
+        page = client.get(reverse("tournament-detail", args=[t.pk]))
+        assert page.status_code == 200 and "Invalid tournament settings" in page.content.decode()
+        live = client.get(reverse("tournament-live", args=[t.pk]), HTTP_HX_REQUEST="true")
+        assert live.status_code == 200 and "Invalid tournament settings" in live.content.decode()
+    standings = api_client.get(f"/api/tournaments/{t.pk}/standings/")
+    assert standings.status_code == 409
+    assert standings.json()["code"] == "invalid_config"
+    detail = api_client.get(f"/api/tournaments/{t.pk}/")
+    assert detail.status_code == 200 and detail.json()["config_warning"].startswith("Invalid")
+    assert api_client.get(f"/api/tournaments/{t.pk}/rounds/").status_code == 200
+    assert api_client.get("/api/tournaments/").status_code == 200
+    # Organiser actions say what is wrong instead of failing.
+    api_client.force_authenticate(organiser)
+    if not started:
+        assert api_client.post(f"/api/tournaments/{t.pk}/start/").status_code == 400
+    else:
+        client.force_login(organiser)
+        pair = client.post(reverse("tournament-pair", args=[t.pk]), follow=True)
+        assert pair.status_code == 200
+
+
+def test_a_good_config_has_no_warning(client, api_client):
+    t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2})
+    assert (
+        "Invalid tournament settings"
+        not in client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
+    )
+    assert api_client.get(f"/api/tournaments/{t.pk}/").json()["config_warning"] is None
+    assert api_client.get(f"/api/tournaments/{t.pk}/standings/").status_code == 200
+
+
+def test_a_stored_absurd_round_length_still_starts_with_a_bounded_deadline(api_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, format="league", config={"table_size": 2}, organiser=organiser,
+                             over_the_board=True, round_days=7)  # fmt: skip
+    Tournament.objects.filter(pk=t.pk).update(round_days=10**8)
+    api_client.force_authenticate(organiser)
+    assert api_client.post(f"/api/tournaments/{t.pk}/start/").status_code == 200
+    deadline = t.rounds.get().deadline
+    assert deadline <= timezone.now() + timedelta(days=services.MAX_ROUND_DAYS)
+
+
+def test_a_stored_absurd_time_control_makes_start_a_400(api_client):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, format="league", config={"table_size": 2}, organiser=organiser,
+                             time_control={"per_move_s": 60})  # fmt: skip
+    Tournament.objects.filter(pk=t.pk).update(per_move_s=2**31 - 1)
+    api_client.force_authenticate(organiser)
+    response = api_client.post(f"/api/tournaments/{t.pk}/start/")
+    assert response.status_code == 400 and "per_move_s" in str(response.json())
+    t.refresh_from_db()
+    assert t.status == "registration"
+
+
+@pytest.mark.parametrize("name", ["\x00", "nobody", "x" * 500])
+def test_adding_an_unknown_or_junk_player_on_the_page_is_a_message(client, name):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=2, organiser=organiser, config={"table_size": 2})
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournament-add-entry", args=[t.pk]), {"player": name}, follow=True
+    )
+    assert response.status_code == 200 and "Pick a player" in response.content.decode()
+    assert t.entries.count() == 2
