@@ -268,6 +268,17 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
         return entry
 
 
+def enter_player(*, tournament: Tournament, player: Player, by, seed: int | None = None):
+    """An organiser (or the player himself) enters `player`: himself, his own external
+    bots and built-in bots at once (the Entry); anyone else only if he accepts (the
+    Invitation; tournaments.receivers makes the entry on acceptance)."""
+    if game_services.needs_invitation(player, by):
+        return game_services.invite_to_entry(
+            player=player, invited_by=by, target_kind="tournament", target_id=tournament.pk
+        )
+    return add_entry(tournament=tournament, player=player, seed=seed)
+
+
 def withdraw_entry(*, entry: Entry) -> None:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=entry.tournament_id)

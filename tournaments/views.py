@@ -162,7 +162,15 @@ def tournament_add_entry(request, pk: int):
     form = EntryForm(request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]
-        _do(request, lambda: services.add_entry(tournament=t, player=player), f"{player} entered")
+        try:
+            made = services.enter_player(tournament=t, player=player, by=request.user)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            if isinstance(made, Entry):
+                messages.success(request, f"{player} entered")
+            else:  # another person is entered only once he accepts
+                messages.success(request, f"{player} invited: entered once they accept")
     else:
         messages.error(request, "Pick a player.")
     return redirect("tournament-detail", pk=pk)

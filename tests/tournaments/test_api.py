@@ -146,3 +146,26 @@ def test_self_entry_and_organisers_own_bots_need_no_invitation(api_client):
     theirs, _ = game_services.create_external_bot(name="their-bot", owner=UserFactory())
     assert api_client.post(url, {"player": theirs.name}, format="json").status_code == 202
     assert set(t.entries.values_list("player__name", flat=True)) >= {own.name, organiser.name}
+
+
+def test_organiser_entering_another_person_on_the_page_sends_an_invitation(
+    client, django_capture_on_commit_callbacks
+):
+    """The page enters through the same service as the API: no entry without consent."""
+    from games.models import Invitation
+
+    organiser, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    bot = EngineBotFactory(bot_name="random")
+    t = tournament_with_bots(n=2, organiser=organiser.user)
+    client.force_login(organiser.user)
+    url = f"/tournaments/{t.pk}/entries/"
+    page = client.post(url, {"player": bob.name}, follow=True)
+    assert f"{bob.name} invited" in page.content.decode()
+    assert not t.entries.filter(player=bob).exists()
+    client.post(url, {"player": bot.name})  # built-in bots are entered at once
+    assert t.entries.filter(player=bot).exists()
+    invitation = Invitation.objects.get(player=bob)
+    client.force_login(bob.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/invitations/{invitation.pk}/accept/")
+    assert t.entries.filter(player=bob).count() == 1

@@ -7,11 +7,10 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from games import services as game_services
 from games import throttling
 from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
-from games.models import Player
+from games.models import Invitation, Player
 from games.selectors import player_for_user
 from tournaments import selectors, services
 from tournaments.api.serializers import (
@@ -74,17 +73,6 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
             player = get_object_or_404(Player, name=name)
             if player.user_id != request.user.pk:
                 _organiser_only(request, t)
-            if request.method == "POST" and game_services.needs_invitation(player, request.user):
-                # Another person (or his bot) is entered only if he accepts.
-                try:
-                    invitation = game_services.invite_to_entry(
-                        player=player, invited_by=request.user, target_kind="tournament",
-                        target_id=t.pk,
-                    )  # fmt: skip
-                except ValidationError as exc:
-                    raise _drf(exc) from None
-                return Response({"invitation": InvitationSerializer(invitation).data},
-                                status=status.HTTP_202_ACCEPTED)  # fmt: skip
         else:
             player = player_for_user(request.user)
             if player is None:
@@ -93,11 +81,17 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
             if request.method == "DELETE":
                 services.withdraw_entry(entry=get_object_or_404(t.entries, player=player))
                 return Response(status=status.HTTP_204_NO_CONTENT)
-            entry = services.add_entry(
-                tournament=t, player=player, seed=payload.validated_data.get("seed")
+            entry = services.enter_player(
+                tournament=t,
+                player=player,
+                by=request.user,
+                seed=payload.validated_data.get("seed"),
             )
         except ValidationError as exc:
             raise _drf(exc) from None
+        if isinstance(entry, Invitation):  # another person is entered only if he accepts
+            return Response({"invitation": InvitationSerializer(entry).data},
+                            status=status.HTTP_202_ACCEPTED)  # fmt: skip
         return Response({"entry": entry.pk, "player": player.name, "joined_round": entry.joined_round},
                         status=status.HTTP_201_CREATED)  # fmt: skip
 
