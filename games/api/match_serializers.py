@@ -25,6 +25,11 @@ class MatchSerializer(serializers.ModelSerializer):
     predictions = serializers.SerializerMethodField(
         help_text="Expected place and win chance per seat."
     )
+    seed = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="Secret (null) until the match is over: the engines are deterministic.",
+    )
 
     class Meta:
         model = Match
