@@ -22,18 +22,16 @@ var/bench/stream_health.json. The bot accounts are deleted afterwards.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import secrets
 import socket
-import threading
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.standings_latency import summarise
+from benchmarks.standings_latency import _measure, summarise
 
 
 @dataclass(frozen=True)
@@ -138,41 +136,8 @@ def measure_health(port: int, *, clients: int, requests: int) -> dict:
 
 
 def _measure_health(port: int, *, clients: int, requests: int) -> tuple[list, Counter, float]:
-    latencies: list[float] = []
-    statuses: Counter = Counter()
-    lock = threading.Lock()
-    start = threading.Barrier(clients + 1)
-
-    def client() -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        mine, codes = [], Counter()
-        start.wait()
-        for _ in range(requests):
-            t0 = time.perf_counter()
-            try:
-                conn.request("GET", "/health/")
-                response = conn.getresponse()
-                response.read()
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-                codes["error"] += 1
-                continue
-            mine.append(time.perf_counter() - t0)
-            codes[response.status] += 1
-        conn.close()
-        with lock:
-            latencies.extend(mine)
-            statuses.update(codes)
-
-    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
-    for th in threads:
-        th.start()
-    start.wait()
-    t0 = time.perf_counter()
-    for th in threads:
-        th.join()
-    return latencies, statuses, time.perf_counter() - t0
+    # The same keep-alive client threads as the standings benchmark.
+    return _measure(port, "/health/", clients, requests, None)
 
 
 # ---- the run ---------------------------------------------------------------------

@@ -4,9 +4,11 @@ from games import selectors
 from games.api.fields import BoundedDictField
 from games.engines.registry import ENGINES
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
+from games.models.matches import game_choices
 from games.services.matches import MAX_DECISION_S, MAX_INCREMENT_S
 
-GAME_CHOICES = sorted(ENGINES)
+# The model's own (slug, title) pairs: one GameEnum in the schema, not two colliding ones.
+GAME_CHOICES = game_choices()
 BOT_CHOICES = sorted({bot for engine in ENGINES.values() for bot in engine.bot_names()})
 
 
