@@ -5,7 +5,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
-from games.models import Player, PlayerKind, TimeControl, Variant, fold_name
+from games.models import Player, TimeControl, Variant, fold_name
 
 
 class SignUpForm(UserCreationForm):
@@ -33,7 +33,7 @@ BOT_PRESETS: dict[str, tuple[str, dict, str]] = {
 SEAT_CHOICES = [
     (ME, _("Me")),
     *[(key, label) for key, (_bot, _params, label) in BOT_PRESETS.items()],
-    (INVITE, _("Invite a player by name")),
+    (INVITE, _("A player by name (people are invited)")),
 ]
 
 
@@ -80,7 +80,8 @@ class PlayForm(forms.Form):
         queryset=Variant.objects.all(), required=False, empty_label=_("Standard rules"),
         label=_("Variant"),
     )  # fmt: skip
-    time_control = forms.ChoiceField(label=_("Time control"), required=False)
+    # Any well-formed key is accepted (a rematch keeps a time control no preset has).
+    time_control = forms.CharField(label=_("Time control"), required=False, widget=forms.Select)
     seats = forms.TypedChoiceField(
         label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, MAX_SEATS + 1)],
         initial=2,
@@ -100,7 +101,10 @@ class PlayForm(forms.Form):
         tcs = [(time_control_key(t.as_dict()), t.name) for t in TimeControl.objects.all()]
         known = {key for key, _label in tcs}
         extra = [(k, label) for k, label in extra_time_controls if k and k not in known]
-        self.fields["time_control"].choices = [("", _("No limit")), *tcs, *extra]
+        posted = self.data.get("time_control") if self.is_bound else None
+        if posted and posted not in known and all(posted != k for k, _label in extra):
+            extra.append((posted, _("As before")))
+        self.fields["time_control"].widget.choices = [("", _("No limit")), *tcs, *extra]
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=_("Seat %(n)s") % {"n": i + 1}, choices=SEAT_CHOICES, required=False,
@@ -169,11 +173,7 @@ class PlayForm(forms.Form):
         if not name:
             self.add_error(field, _("Type the name of the player to invite."))
             return None
-        player = (
-            Player.objects.filter(name_key=fold_name(name), is_active=True)
-            .exclude(kind=PlayerKind.ENGINE_BOT)
-            .first()
-        )
+        player = Player.objects.filter(name_key=fold_name(name), is_active=True).first()
         if player is None:
             self.add_error(field, _("No player called “%(name)s”.") % {"name": name})
         elif self.user is not None and player.user_id == self.user.pk:

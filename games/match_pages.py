@@ -154,6 +154,8 @@ def match_replay(request, pk: int):
         **step,
         "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),
     }
+    if not request.htmx:
+        context["moves"] = selectors.match_log(match, None)
     template = "games/match_replay.html#step" if request.htmx else "games/match_replay.html"
     return render(request, template, context)
 

@@ -94,7 +94,9 @@ def _seat_initial(i: int, player: Player, me: Player | None) -> dict:
     if me is not None and player.pk == me.pk:
         return {f"seat_{i}": ME}
     if player.kind == PlayerKind.ENGINE_BOT:
-        return {f"seat_{i}": bot_preset_for(player.bot_name, player.bot_params)}
+        preset = bot_preset_for(player.bot_name, player.bot_params)
+        if BOT_PRESETS[preset][:2] == (player.bot_name, player.bot_params or {}):
+            return {f"seat_{i}": preset}
     return {f"seat_{i}": INVITE, f"seat_{i}_name": player.name}
 
 
