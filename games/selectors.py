@@ -259,9 +259,10 @@ def replay_step(match: Match, ply: int) -> dict:
     spectator = engine.observation(state, None)
     full = engine.full_observation(state)
     hands = []
-    for seat, (public, entry) in enumerate(
-        zip(spectator.get("players", []), full.get("players", []), strict=False)
-    ):
+    public_players, full_players = spectator.get("players"), full.get("players")
+    if not (isinstance(public_players, list) and isinstance(full_players, list)):
+        public_players = full_players = []  # an engine that keeps no per-player list
+    for seat, (public, entry) in enumerate(zip(public_players, full_players, strict=False)):
         private = {k: v for k, v in entry.items() if k not in public}
         hands.append({"seat": seat, "private": private})
     return {

@@ -1,6 +1,6 @@
 // Replay controls: step buttons, a slider, autoplay, the move list and the keyboard.
 // Each step swaps #replay for the server's rendering of that position (htmx).
-(function () {
+function replayControls() {
   var controls = document.getElementById("replay-controls");
   if (!controls || !window.htmx) return;
   var slider = document.getElementById("replay-slider");
@@ -76,4 +76,7 @@
   });
   document.addEventListener("htmx:afterSwap", sync);
   document.addEventListener("htmx:responseError", function () { loading = false; });
-})();
+}
+// htmx is loaded deferred: start once the document (and htmx) is ready.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", replayControls);
+else replayControls();

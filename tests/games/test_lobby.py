@@ -205,7 +205,7 @@ def test_challenge_from_the_player_page(client, alice):
 
 @pytest.fixture
 def toy_board(monkeypatch):
-    monkeypatch.setattr(registry, "ENGINES", {**registry.ENGINES, "toy-board": TOY_BOARD})
+    monkeypatch.setitem(registry.ENGINES, "toy-board", TOY_BOARD)
     return TOY_BOARD
 
 
