@@ -123,6 +123,15 @@
       resetButton.dataset.ready = "1";
       resetButton.addEventListener("click", reset);
     }
+    var onBoard = actions.some(function (a) { return a.targets.length > 0; });
+    if (actions.length && !onBoard) {
+      // Nothing to click on this board: the list is the way to answer, shown open.
+      var fallback = document.querySelector("details.fallback");
+      if (fallback) fallback.open = true;
+      var hint = document.getElementById("board-hint");
+      if (hint) hint.hidden = true;
+      return;
+    }
     if (actions.length) render();
   }
 
