@@ -55,6 +55,7 @@ def _live_context(request, match: Match) -> dict:
     ]
     seats = list(match.seats.select_related("player"))
     user_id = request.user.pk if request.user.is_authenticated else None
+    result = _result(match, seats)
     return {
         "match": match,
         "seats": seats,
@@ -75,7 +76,9 @@ def _live_context(request, match: Match) -> dict:
         ],  # fmt: skip
         "last_move": selectors.last_move_targets(match, seat),
         "log": selectors.match_log(match, seat)[-30:][::-1],
-        "result": _result(match, seats),
+        "result": result,
+        # The banner refreshes until the rating changes of a rated match are in.
+        "rating_pending": bool(result and match.rated and any(r["change"] is None for r in result)),
     }
 
 

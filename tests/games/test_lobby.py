@@ -261,3 +261,23 @@ def test_the_match_page_embeds_legal_actions_and_the_last_move(client, toy_board
     start = page.index('id="last-move"')
     assert json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)]) == ["deck"]
     assert '<details class="fallback">' in page and "<legend>Bank</legend>" in page
+
+
+def test_the_result_banner_shows_rating_changes(client, alice):
+    from ratings import services as rating_services
+
+    response = client.post(reverse("play"), lobby(rated="on"))
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.rated
+    while match.to_act != 0:
+        services.play_bot_decisions(match_id=match.pk, ply=match.ply)
+        match.refresh_from_db()
+    services.resign(match_id=match.pk, user=alice.user)
+    waiting = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert "being rated" in waiting and 'hx-trigger="every 2s"' in waiting  # it refreshes
+    rating_services.on_match_finished(match_id=match.pk)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    banner = page[page.index('id="result-banner"') : page.index('id="board"')]
+    assert "being rated" not in banner and 'hx-trigger="every 2s"' not in page
+    # Alice resigned: last place, and her Elo went down from the start rating.
+    assert '<span class="down">(-' in banner and '<span class="up">(+' in banner
