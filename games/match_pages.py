@@ -75,6 +75,8 @@ def _live_context(request, match: Match) -> dict:
             for i in view["legal_actions"]
         ],  # fmt: skip
         "last_move": selectors.last_move_targets(match, seat),
+        # Engines without board ids are answered from the list (shown open).
+        "board_clickable": hasattr(engine, "action_targets"),
         "log": selectors.match_log(match, seat)[-30:][::-1],
         "result": result,
         # The banner refreshes until the rating changes of a rated match are in.

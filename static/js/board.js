@@ -123,9 +123,9 @@
       resetButton.dataset.ready = "1";
       resetButton.addEventListener("click", reset);
     }
-    var onBoard = actions.some(function (a) { return a.targets.length > 0; });
-    if (actions.length && !onBoard) {
-      // Nothing to click on this board: the list is the way to answer, shown open.
+    var section = document.getElementById("your-move");
+    if (actions.length && section && section.dataset.clickable !== "1") {
+      // This game's board has nothing to click yet: the list is the way to answer, open.
       var fallback = document.querySelector("details.fallback");
       if (fallback) fallback.open = true;
       var hint = document.getElementById("board-hint");

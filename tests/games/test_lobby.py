@@ -261,6 +261,7 @@ def test_the_match_page_embeds_legal_actions_and_the_last_move(client, toy_board
     start = page.index('id="last-move"')
     assert json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)]) == ["deck"]
     assert '<details class="fallback">' in page and "<legend>Bank</legend>" in page
+    assert 'data-clickable="1"' in page  # board.js narrows on the board, not the list
 
 
 def test_the_result_banner_shows_rating_changes(client, alice):
