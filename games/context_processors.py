@@ -14,3 +14,13 @@ def pending_invitations(request) -> dict:
         player__user=user, status=InvitationStatus.PENDING, expires_at__gt=timezone.now()
     ).count()
     return {"pending_invitations": count}
+
+
+def turns_waiting(request) -> dict:
+    """The header's "your turn" count: one COUNT, nothing for anonymous visitors."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    from games.selectors import turn_count
+
+    return {"turns_waiting": turn_count(user)}

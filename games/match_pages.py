@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services, throttling
@@ -26,20 +27,38 @@ def match_list(request):
     return render(request, template, {"page": page, "statuses": MatchStatus.choices})
 
 
+# Human names for the kinds of decision (the action dict's "type") across the engines.
+KIND_LABELS = {
+    "setup": _("Starting chips"), "scout": _("Scout"), "draw": _("Draw"), "use": _("Use a card"),
+    "move": _("Move"), "lay": _("Lay a chip"), "wall": _("Wall"), "play": _("Play cards"),
+    "discard": _("Discard"), "rob": _("Rob"), "sell": _("Sell"), "decline": _("Decline"),
+    "route": _("Choose a route"), "bazaar": _("Bazaar"), "pass": _("Pass"), "gem": _("Gem"),
+    "baksheesh": _("Baksheesh"), "layout": _("Layout"), "yellow": _("Yellow dice"),
+    "row": _("Choose a dice row"), "action": _("Action"), "place": _("Place"),
+    "build": _("Build"), "end": _("End"), "boost": _("Boost"), "go": _("Go"),
+    "score": _("Score"), "swap": _("Swap"), "send": _("Send"), "pay": _("Pay"),
+    "take": _("Take"), "bank": _("Bank"), "block": _("Block"),
+}  # fmt: skip
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind) or (kind.replace("_", " ").capitalize() if kind else _("Choose"))
+
+
 def _live_context(request, match: Match) -> dict:
     seat = selectors.viewer_seat(match, request.user, _int(request.GET.get("seat")))
     view = selectors.match_view(match, seat)
     engine = get_engine(match.game)
     board = engine.render_svg(view["observation"]) if view["observation"] is not None else ""
+    for item in view["legal_actions"]:
+        item["json"] = json.dumps(item["action"], sort_keys=True)
     groups = [
-        (kind, list(items))
+        (kind_label(kind), list(items))
         for kind, items in groupby(view["legal_actions"], key=lambda a: a["action"].get("type", ""))
     ]
-    for _, items in groups:
-        for item in items:
-            item["json"] = json.dumps(item["action"], sort_keys=True)
     seats = list(match.seats.select_related("player"))
     user_id = request.user.pk if request.user.is_authenticated else None
+    result = _result(match, seats)
     return {
         "match": match,
         "seats": seats,
@@ -48,8 +67,36 @@ def _live_context(request, match: Match) -> dict:
         "view": view,
         "board": mark_safe(board),  # produced by our own engine from an observation
         "action_groups": groups,
+        # For static/js/board.js: what may be clicked, and what moved last.
+        "board_actions": [
+            {
+                "action": i["json"],
+                "label": i["label"],
+                "targets": i["targets"],
+                "choice": i["choice"],
+            }
+            for i in view["legal_actions"]
+        ],  # fmt: skip
+        "last_move": selectors.last_move_targets(match, seat),
+        # Engines without board ids are answered from the list (shown open).
+        "board_clickable": hasattr(engine, "action_targets"),
         "log": selectors.match_log(match, seat)[-30:][::-1],
+        "result": result,
+        # The banner refreshes until the rating changes of a rated match are in.
+        "rating_pending": bool(result and match.rated and any(r["change"] is None for r in result)),
     }
+
+
+def _result(match: Match, seats: list) -> list[dict] | None:
+    """The finished match's table for the banner: places, players, scores, rating changes."""
+    if match.status != MatchStatus.FINISHED:
+        return None
+    changes = selectors.match_rating_changes(match)
+    rows = [
+        {"seat": s, "change": changes.get(s.player_id)}
+        for s in sorted(seats, key=lambda s: (s.rank or 99, s.index))
+    ]
+    return rows
 
 
 def match_detail(request, pk: int):
@@ -128,6 +175,8 @@ def match_replay(request, pk: int):
         **step,
         "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),
     }
+    if not request.htmx:
+        context["moves"] = selectors.match_log(match, None)
     template = "games/match_replay.html#step" if request.htmx else "games/match_replay.html"
     return render(request, template, context)
 

@@ -1,6 +1,6 @@
 """Read-side queries: players and matches, as a given viewer may see them."""
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from games.engines.registry import ENGINES, get_engine
 from games.models import (
@@ -101,9 +101,117 @@ def match_view(match: Match, seat: int | None) -> dict:
     view["observation"] = engine.observation(state, seat)
     if seat is not None and match.status == MatchStatus.RUNNING and match.to_act == seat:
         view["legal_actions"] = [
-            {"action": a, "label": engine.describe(state, a)} for a in engine.legal_actions(state)
+            {
+                "action": a,
+                "label": engine.describe(state, a),
+                "targets": action_targets(engine, state, a),
+                "choice": action_choice(engine, state, a),
+            }
+            for a in engine.legal_actions(state)
         ]
     return view
+
+
+def action_targets(engine, state, action: dict) -> list[str]:
+    """The board ids a player clicks for `action`, in order ([] when the engine draws
+    nothing clickable for it, or predates clickable boards)."""
+    targets = getattr(engine, "action_targets", None)
+    if targets is None:
+        return []
+    try:
+        return [str(t) for t in targets(state, action) or []]
+    except Exception:  # noqa: BLE001 - a board hint must never break the match page
+        return []
+
+
+def action_choice(engine, state, action: dict) -> str | None:
+    """A short label for what of `action` is not on the board (a count, yes/no), if any."""
+    choice = getattr(engine, "action_choice", None)
+    if choice is None:
+        return None
+    try:
+        label = choice(state, action)
+    except Exception:  # noqa: BLE001
+        return None
+    return str(label) if label else None
+
+
+def last_move_targets(match: Match, viewer: int | None) -> list[str]:
+    """The board ids of the last applied action, to highlight it; nothing when the
+    viewer may not see that action in full (a secret choice)."""
+    if match.state is None or match.ply == 0:
+        return []
+    last = MatchAction.objects.filter(match=match, ply=match.ply - 1).first()
+    if last is None:
+        return []
+    engine = get_engine(match.game)
+    if not record_is_public(match) and engine.redact_action(last.action, last.seat, viewer) != (
+        last.action
+    ):
+        return []
+    # Ids are computed on the state after the move: where the moved pieces now stand.
+    return action_targets(engine, engine.from_json(match.state), last.action)
+
+
+def my_games(user, *, finished: int = 20) -> dict:
+    """`user`'s matches: those waiting for his decision, the other running ones,
+    pending ones (waiting for invitations) and the most recently finished."""
+    empty = {"my_turn": [], "running": [], "pending": [], "finished": []}
+    if not getattr(user, "is_authenticated", False):
+        return empty
+    seats = Seat.objects.filter(player__user=user).select_related("match")
+    live = seats.filter(match__status__in=[MatchStatus.RUNNING, MatchStatus.PENDING])
+    out = empty
+    mine: dict[int, tuple[Match, set[int]]] = {}
+    for seat in live.order_by("-match__created_at", "index"):
+        mine.setdefault(seat.match_id, (seat.match, set()))[1].add(seat.index)
+    for match, indices in mine.values():
+        if match.status == MatchStatus.PENDING:
+            out["pending"].append(match)
+        elif match.to_act in indices:
+            out["my_turn"].append(match)
+        else:
+            out["running"].append(match)
+    recent = (
+        Match.objects.filter(
+            seats__player__user=user, status__in=[MatchStatus.FINISHED, MatchStatus.ABORTED]
+        )  # fmt: skip
+        .distinct()
+        .order_by("-finished_at", "-created_at")[:finished]
+    )
+    out["finished"] = list(recent)
+    ids = [m.pk for group in out.values() for m in group]
+    seats_of = {}
+    for s in Seat.objects.filter(match_id__in=ids).select_related("player").order_by("index"):
+        seats_of.setdefault(s.match_id, []).append(s)
+    for group in out.values():
+        for m in group:
+            m.seat_list = seats_of.get(m.pk, [])
+    return out
+
+
+def turn_count(user) -> int:
+    """How many running matches wait for `user`'s decision (one query, for the header)."""
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    return (
+        Seat.objects.filter(
+            player__user=user, match__status=MatchStatus.RUNNING, match__to_act=F("index")
+        )
+        .values("match_id")
+        .distinct()
+        .count()
+    )
+
+
+def match_rating_changes(match: Match) -> dict:
+    """{player id: {"before", "after", "delta"}} from whatever settings.MATCH_RATING_CHANGES
+    names (the ratings app); empty when nothing is configured or the match was unrated."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    path = getattr(settings, "MATCH_RATING_CHANGES", None)
+    return import_string(path)(match) if path else {}
 
 
 def match_log(match: Match, viewer: int | None) -> list[dict]:
@@ -162,9 +270,10 @@ def replay_step(match: Match, ply: int) -> dict:
     spectator = engine.observation(state, None)
     full = engine.full_observation(state)
     hands = []
-    for seat, (public, entry) in enumerate(
-        zip(spectator.get("players", []), full.get("players", []), strict=False)
-    ):
+    public_players, full_players = spectator.get("players"), full.get("players")
+    if not (isinstance(public_players, list) and isinstance(full_players, list)):
+        public_players = full_players = []  # an engine that keeps no per-player list
+    for seat, (public, entry) in enumerate(zip(public_players, full_players, strict=False)):
         private = {k: v for k, v in entry.items() if k not in public}
         hands.append({"seat": seat, "private": private})
     return {

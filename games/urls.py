@@ -1,11 +1,13 @@
 from django.urls import path
 
-from games import match_pages, views
+from games import match_pages, play_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="signup"),
     path("health/", views.health, name="health"),
+    path("play/", play_pages.play, name="play"),
+    path("play/mine/", play_pages.my_games, name="my-games"),
     path("matches/", match_pages.match_list, name="match-list"),
     path("matches/<int:pk>/", match_pages.match_detail, name="match-detail"),
     path("matches/<int:pk>/live/", match_pages.match_live, name="match-live"),

@@ -123,3 +123,17 @@ def predict_match(match: Match) -> dict | None:
             for i in range(n)
         ],
     }
+
+
+def match_rating_changes(match: Match) -> dict:
+    """The Elo changes a match brought in its game's default pool, by player id (the
+    hook behind the result banner, settings.MATCH_RATING_CHANGES)."""
+    if not match.rated:
+        return {}
+    changes = RatingChange.objects.filter(
+        match=match, system=System.ELO, pool__game=match.game, pool__is_default=True
+    )
+    return {
+        c.player_id: {"before": c.before, "after": c.after, "delta": c.after - c.before}
+        for c in changes
+    }

@@ -64,5 +64,11 @@ def player_page(request, name: str):
         .select_related("match")
         .order_by("-match__finished_at")[:20]
     )
+    user = request.user
+    is_me = user.is_authenticated and player.user_id == user.pk
     return render(request, "ratings/player.html", {"player": player, "pools": pools, "seats": seats,
-                                                   "ratings": selectors.player_ratings(player)})  # fmt: skip
+                                                   "ratings": selectors.player_ratings(player),
+                                                   "is_me": is_me,
+                                                   "can_challenge": user.is_authenticated and not is_me
+                                                   and player.is_active},
+                  )  # fmt: skip

@@ -72,6 +72,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.pending_invitations",
+                "games.context_processors.turns_waiting",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
@@ -205,6 +206,7 @@ CELERY_BEAT_SCHEDULE = {
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")
 # Cross-app hooks named by configuration, so games never imports ratings.
 MATCH_PREDICTIONS = "ratings.selectors.predict_match"
+MATCH_RATING_CHANGES = "ratings.selectors.match_rating_changes"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)

@@ -114,6 +114,13 @@ class MatchFilterSerializer(serializers.Serializer):
 class LegalActionSerializer(serializers.Serializer):
     action = serializers.DictField()
     label = serializers.CharField()
+    targets = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Board ids (data-target in the SVG) to click for this action, in order.",
+    )
+    choice = serializers.CharField(
+        allow_null=True, help_text="A label for the part of the action not on the board."
+    )
 
 
 class MatchStateSerializer(serializers.Serializer):

@@ -81,11 +81,11 @@ def test_replay_steps_through_a_finished_match(client):
     match.refresh_from_db()
     url = reverse("match-replay", args=[match.pk])
     first = client.get(url, {"ply": 0})
-    assert first.status_code == 200 and b"Ply 0 of" in first.content
+    assert first.status_code == 200 and b"Move 0 of" in first.content
     step = client.get(url, {"ply": 5}, HTTP_HX_REQUEST="true")
-    assert b"Ply 5 of" in step.content and b"<html" not in step.content
+    assert b"Move 5 of" in step.content and b"<html" not in step.content
     last = client.get(url, {"ply": 10_000})
-    assert f"Ply {match.ply} of {match.ply}".encode() in last.content
+    assert f"Move {match.ply} of {match.ply}".encode() in last.content
 
 
 def test_variant_options_are_validated_against_the_engine_schema(client):

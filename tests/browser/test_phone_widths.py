@@ -1,0 +1,81 @@
+"""Every main page fits a 390 px phone without sideways scrolling; the header menu
+opens there; at 1280 px the board is the page's main element."""
+
+import pytest
+
+from games import services
+from games.engines.registry import ENGINES
+from tests.browser.conftest import log_in
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+from tests.tournaments.factories import tournament_with_bots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def club(live_server):
+    """Alice with a match at her decision in every game, a finished one, and a tournament."""
+    alice = HumanPlayerFactory(user__username="alice")
+    matches = {}
+    for game in sorted(ENGINES):
+        match = services.create_match(game=game, players=[alice, EngineBotFactory()], seed=3)
+        while match.to_act != 0:
+            services.play_bot_decisions(match_id=match.pk, ply=match.ply)
+            match.refresh_from_db()
+        matches[game] = match
+    finished = services.create_match(game="yspahan", players=[alice, EngineBotFactory()], seed=4)
+    services.resign(match_id=finished.pk, user=alice.user)
+    tournament = tournament_with_bots(n=4, game="silkroad", format="round_robin")
+    return {"alice": alice, "matches": matches, "finished": finished, "tournament": tournament}
+
+
+def page_widths(page, base: str, paths: list[str]) -> dict[str, int]:
+    widths = {}
+    for path in paths:
+        page.goto(base + path)
+        page.wait_for_load_state("load")
+        widths[path] = page.evaluate("document.documentElement.scrollWidth")
+    return widths
+
+
+def test_pages_fit_a_390_px_phone(live_server, browser_page, club):
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    base = live_server.url
+    paths = ["/", "/tournaments/", f"/tournaments/{club['tournament'].pk}/", "/ratings/silkroad/",
+             "/players/alice/", "/matches/", "/accounts/login/"]  # fmt: skip
+    anonymous = page_widths(page, base, paths)
+    log_in(page, base, "alice")
+    mine = [f"/matches/{m.pk}/" for m in club["matches"].values()]
+    mine += ["/play/", "/play/mine/", "/invitations/", f"/matches/{club['finished'].pk}/",
+             f"/matches/{club['finished'].pk}/replay/"]  # fmt: skip
+    logged_in = page_widths(page, base, paths + mine)
+    too_wide = {p: w for p, w in {**anonymous, **logged_in}.items() if w > 390}
+    assert not too_wide, too_wide
+
+    # The header collapses into a menu whose links show on the dark bar.
+    page.goto(base + "/")
+    play_link = page.locator("header nav a[href='/play/']")
+    assert play_link.is_hidden()
+    page.click("header .menu-toggle")
+    assert play_link.is_visible()
+    colours = page.evaluate(
+        "[getComputedStyle(document.querySelector(\"header nav a[href='/play/']\")).color,"
+        " getComputedStyle(document.querySelector('header')).backgroundColor]"
+    )
+    assert colours == ["rgb(255, 255, 255)", "rgb(59, 42, 26)"]
+    header = page.locator("header").bounding_box()
+    link = play_link.bounding_box()
+    assert header["y"] <= link["y"] and link["y"] + link["height"] <= header["y"] + header["height"]
+
+
+def test_the_board_is_the_main_element_at_1280_px(live_server, browser_page, club):
+    page = browser_page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    log_in(page, live_server.url, "alice")
+    for match in club["matches"].values():
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+        board = page.locator(".board svg").bounding_box()
+        side = page.locator(".match .side").bounding_box()
+        assert board["width"] > 2 * side["width"] or board["height"] >= 700, (match.game, board)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
