@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
-from games import selectors, services
+from games import selectors, services, throttling
 from games.forms import (
     BOT_PRESETS,
     INVITE,
@@ -24,7 +24,11 @@ def play(request):
     form = PlayForm(
         request.POST or None, user=request.user, initial=initial, extra_time_controls=extra_tcs
     )
-    if request.method == "POST" and form.is_valid():
+    limited = throttling.page_limit(request, "match_create") if request.method == "POST" else None
+    if limited:
+        form.is_valid()  # bind the errors before adding one
+        form.add_error(None, limited)
+    elif request.method == "POST" and form.is_valid():
         match = _create(request, form)
         if match is not None:
             return redirect("match-detail", pk=match.pk)

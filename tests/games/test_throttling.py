@@ -246,3 +246,16 @@ def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
     warnings = [r for r in caplog.records if r.name == "games.throttling"]
     assert len(warnings) == 1 and "not enforced" in warnings[0].getMessage()
     assert Tournament.objects.count() == 2 and Entry.objects.count() == 0
+
+
+def test_lobby_is_limited(client, settings):
+    from games.models import Match
+
+    _rates(settings, match_create="2/min")
+    client.force_login(HumanPlayerFactory().user)
+    form = {"game": "silkroad", "seats": 2, "seat_0": "me", "seat_1": "random"}
+    for _ in range(3):
+        response = client.post("/play/", form)
+    assert response.status_code == 200
+    assert any("Too many" in e for e in response.context["form"].non_field_errors())
+    assert Match.objects.count() == 2
