@@ -31,3 +31,10 @@ def log_in(page, base_url: str, username: str, password: str = "correct-horse-ba
     page.fill("input[name=password]", password)
     page.click("main button[type=submit]")
     page.wait_for_url(f"{base_url}/")
+
+
+def click_first_listed_action(page) -> None:
+    """Answer from the button list, the board's fallback (a collapsed <details>)."""
+    if not page.locator("details.fallback[open]").count():
+        page.click("details.fallback > summary")
+    page.locator("button.act").first.click()

@@ -3,7 +3,7 @@
 import pytest
 
 from games import services
-from tests.browser.conftest import log_in
+from tests.browser.conftest import click_first_listed_action, log_in
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
 
@@ -50,7 +50,7 @@ def test_main_pages_load_without_violations_and_htmx_works(live_server, browser_
     assert page.locator(".board svg").count() == 1
     page.evaluate("window.__same_page = true")
     ply = page.get_attribute("#match-live", "data-ply")
-    page.locator("button.act").first.click()
+    click_first_listed_action(page)
     page.wait_for_selector(f"#match-live:not([data-ply='{ply}'])")
     assert page.evaluate("window.__same_page === true")  # swapped by htmx, not reloaded
     assert page.locator(".clock").count() <= 2  # clocks.js ran without complaint

@@ -5,7 +5,7 @@ import pytest
 from config.worker_process import celery_worker
 from games import services
 from games.models import Match, MatchStatus
-from tests.browser.conftest import log_in
+from tests.browser.conftest import click_first_listed_action, log_in
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
@@ -23,11 +23,11 @@ def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, brow
         assert page.locator(".board svg").count() == 1
         clicks = 0
         while clicks < 600:
-            page.wait_for_selector("button.act, .status-finished", timeout=30_000)
+            page.wait_for_selector("button.act, .status-finished", state="attached", timeout=30_000)
             if page.locator(".status-finished").count():
                 break
             ply = page.get_attribute("#match-live", "data-ply")
-            page.locator("button.act").first.click()
+            click_first_listed_action(page)
             clicks += 1
             # The answer replaces the live panel with the next ply's (a selector, not a JS
             # predicate: Playwright evaluates those with eval, which the CSP refuses).

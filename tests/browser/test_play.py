@@ -58,9 +58,9 @@ def test_sign_up_play_by_clicking_the_board_see_the_result_and_replay(
             else:
                 page.locator("#board-choices button").first.click()
             clicks += 1
-            page.wait_for_function(
-                f"!document.querySelector('#match-live') || "
-                f"document.querySelector('#match-live').dataset.ply !== '{ply}'"
+            # A selector, not a JS predicate: Playwright evaluates those with eval (CSP).
+            page.wait_for_selector(
+                f"#match-live:not([data-ply='{ply}']), #result-banner", state="attached"
             )
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
