@@ -1,0 +1,38 @@
+"""The engines speak the request's language.
+
+Django's LocaleMiddleware picks the language (Accept-Language, the switcher's
+cookie); this middleware hands the same choice to the engines' own gettext
+(games/engines/i18n.py) for the duration of the request, reading the engines
+catalog from the project's LOCALE_PATHS, and restores English afterwards so a
+pooled thread never carries one visitor's language into the next request.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import translation
+
+from games.engines import i18n as engine_i18n
+
+
+def engine_localedir() -> str:
+    return str(settings.LOCALE_PATHS[0])
+
+
+def activate_engine_language(language: str | None):
+    """Set the engines' language for the current context; returns a reset token."""
+    return engine_i18n.set_language(language, engine_localedir())
+
+
+class EngineLanguageMiddleware:
+    """Must run after LocaleMiddleware (which activates the request's language)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        token = activate_engine_language(translation.get_language())
+        try:
+            return self.get_response(request)
+        finally:
+            engine_i18n.reset_language(token)
