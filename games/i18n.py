@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from games.engines import i18n as engine_i18n
 
@@ -36,3 +37,21 @@ class EngineLanguageMiddleware:
             return self.get_response(request)
         finally:
             engine_i18n.reset_language(token)
+
+
+# The engines' titles, for the django catalog: templates show `{% translate game.title %}`
+# and choices use gettext_lazy(engine.title). Czech: Hedvábná stezka, Yspahan, Čingischán.
+GAME_TITLES = [
+    gettext_noop("Silk Road (Seidenstraße)"),
+    gettext_noop("Yspahan"),
+    gettext_noop("Great Wall (Dschingis Khan – Bewegung an der Großen Mauer)"),
+]
+# Tie-break identifiers shown as standings column heads (`{% translate tb %}`).
+TIEBREAK_NAMES = [
+    gettext_noop("buchholz"),
+    gettext_noop("median_buchholz"),
+    gettext_noop("sonneborn_berger"),
+    gettext_noop("average_place"),
+    gettext_noop("head_to_head"),
+    gettext_noop("rating"),
+]

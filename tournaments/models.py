@@ -2,24 +2,25 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, Player, TimeoutPolicy, Variant
 from games.models.matches import game_choices
 
 FORMAT_CHOICES = [
-    ("round_robin", "Round robin"),
-    ("swiss", "Swiss"),
-    ("single_elimination", "Single elimination"),
-    ("double_elimination", "Double elimination"),
-    ("league", "League"),
+    ("round_robin", _("Round robin")),
+    ("swiss", _("Swiss")),
+    ("single_elimination", _("Single elimination")),
+    ("double_elimination", _("Double elimination")),
+    ("league", _("League")),
 ]
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Open for entries"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    REGISTRATION = "registration", _("Open for entries")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class Tournament(models.Model):
@@ -72,7 +73,7 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-created_at"]
         permissions = [
-            ("run_rated_events", "Can run rated over-the-board events (results typed in)"),
+            ("run_rated_events", _("Can run rated over-the-board events (results typed in)")),
         ]
 
     def __str__(self) -> str:
@@ -124,9 +125,9 @@ class ForbiddenPairing(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    PAIRED = "paired", "Paired"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    PAIRED = "paired", _("Paired")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 class Round(models.Model):
@@ -151,9 +152,9 @@ class Round(models.Model):
 
 
 class TableStatus(models.TextChoices):
-    PENDING = "pending", "Not started"
-    PLAYING = "playing", "Playing"
-    FINISHED = "finished", "Finished"
+    PENDING = "pending", _("Not started")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
 
 
 class Table(models.Model):

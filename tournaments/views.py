@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from games import throttling
@@ -158,9 +159,13 @@ def tournament_add_entry(request, pk: int):
     form = EntryForm(request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]
-        _do(request, lambda: services.add_entry(tournament=t, player=player), f"{player} entered")
+        _do(
+            request,
+            lambda: services.add_entry(tournament=t, player=player),
+            _("%(player)s entered") % {"player": player},
+        )
     else:
-        messages.error(request, "Pick a player.")
+        messages.error(request, _("Pick a player."))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -170,7 +175,11 @@ def tournament_add_entry(request, pk: int):
 def tournament_withdraw(request, pk: int, entry_id: int):
     t = _manage(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
-    _do(request, lambda: services.withdraw_entry(entry=entry), f"{entry.player} withdrawn")
+    _do(
+        request,
+        lambda: services.withdraw_entry(entry=entry),
+        _("%(player)s withdrawn") % {"player": entry.player},
+    )
     return redirect("tournament-detail", pk=pk)
 
 
@@ -179,7 +188,7 @@ def tournament_withdraw(request, pk: int, entry_id: int):
 @_limited("tournament_manage")
 def tournament_start(request, pk: int):
     t = _manage(request, pk)
-    _do(request, lambda: services.start_tournament(tournament=t), "Started")
+    _do(request, lambda: services.start_tournament(tournament=t), _("Started"))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -188,7 +197,7 @@ def tournament_start(request, pk: int):
 @_limited("tournament_manage")
 def tournament_pair(request, pk: int):
     t = _manage(request, pk)
-    _do(request, lambda: services.pair_next_round(tournament=t), "Next round paired")
+    _do(request, lambda: services.pair_next_round(tournament=t), _("Next round paired"))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -198,7 +207,7 @@ def tournament_pair(request, pk: int):
 def round_start(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(request, lambda: services.start_round(round_=rnd), f"{rnd} started")
+    _do(request, lambda: services.start_round(round_=rnd), _("%(round)s started") % {"round": rnd})
     return redirect("tournament-detail", pk=pk)
 
 
@@ -208,7 +217,11 @@ def round_start(request, pk: int, number: int):
 def round_repair(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(request, lambda: services.repair_round(round_=rnd), f"{rnd} paired again")
+    _do(
+        request,
+        lambda: services.repair_round(round_=rnd),
+        _("%(round)s paired again") % {"round": rnd},
+    )
     return redirect("tournament-detail", pk=pk)
 
 
@@ -232,7 +245,7 @@ def table_result(request, pk: int, table_id: int):
             _do(
                 request,
                 lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
-                "Forfeit recorded",
+                _("Forfeit recorded"),
             )
             return redirect("tournament-detail", pk=pk)
         if form.is_valid():
@@ -243,7 +256,7 @@ def table_result(request, pk: int, table_id: int):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                messages.success(request, f"{table} recorded")
+                messages.success(request, _("%(table)s recorded") % {"table": table})
                 return redirect("tournament-detail", pk=pk)
     return render(
         request, "tournaments/result.html", {"t": t, "table": table, "seats": seats, "form": form}
