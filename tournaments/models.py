@@ -124,6 +124,36 @@ class ForbiddenPairing(models.Model):
         return f"{self.first.player} / {self.second.player}"
 
 
+# Round labels are stored in English by the formats ("Round 3", "Semifinals",
+# "Winners round 2 / Losers final"); shown in the reader's language.
+_NUMBERED_ROUNDS = {
+    "Round": _("Round %(n)s"),
+    "Matchday": _("Matchday %(n)s"),
+    "Winners round": _("Winners round %(n)s"),
+    "Losers round": _("Losers round %(n)s"),
+}
+_NAMED_ROUNDS = {
+    "Final": _("Final"),
+    "Semifinals": _("Semifinals"),
+    "Quarterfinals": _("Quarterfinals"),
+    "Grand final": _("Grand final"),
+    "Grand final reset": _("Grand final reset"),
+    "Winners final": _("Winners final"),
+    "Losers final": _("Losers final"),
+}
+
+
+def round_label(label: str, number: int) -> str:
+    parts = []
+    for part in (label or f"Round {number}").split(" / "):
+        word, _sep, n = part.rpartition(" ")
+        if word in _NUMBERED_ROUNDS and n.isdigit():
+            parts.append(str(_NUMBERED_ROUNDS[word]) % {"n": n})
+        else:
+            parts.append(str(_NAMED_ROUNDS.get(part, part)))
+    return " / ".join(parts)
+
+
 class RoundStatus(models.TextChoices):
     PAIRED = "paired", _("Paired")
     RUNNING = "running", _("Running")
@@ -148,7 +178,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.label or f"Round {self.number}"
+        return round_label(self.label, self.number)
 
 
 class TableStatus(models.TextChoices):
