@@ -146,12 +146,16 @@ def test_the_switcher_sets_the_language():
 
 def test_the_switcher_has_no_inline_script_or_style():
     html = (Path(settings.BASE_DIR) / "templates/includes/language_switcher.html").read_text()
-    assert "<script" not in html and "style=" not in html and " on" not in html.replace("option", "")
+    assert (
+        "<script" not in html and "style=" not in html and " on" not in html.replace("option", "")
+    )
 
 
 def test_a_czech_form_error_and_message():
     client = Client()
-    response = client.post("/signup/", {"username": "", "password1": "x", "password2": "y"}, **CZECH)
+    response = client.post(
+        "/signup/", {"username": "", "password1": "x", "password2": "y"}, **CZECH
+    )
     assert response.status_code == 200
     assert "Hesla se neshodují." in response.content.decode()
 
