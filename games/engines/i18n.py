@@ -66,3 +66,9 @@ def _(text: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.get().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """`text` translated in `context`: one English word can need two Czech ones
+    ("M" is a market on the Silk Road board and a Mongol rider on the Great Wall)."""
+    return _translation.get().pgettext(context, text)

@@ -169,7 +169,10 @@ def test_catalogs_are_complete_and_the_mo_files_up_to_date(domain):
 
     def messages(catalog):
         return {
-            (e.msgid, e.msgid_plural or ""): (e.msgstr, tuple(sorted(e.msgstr_plural.items())))
+            (e.msgctxt or "", e.msgid, e.msgid_plural or ""): (
+                e.msgstr,
+                tuple(sorted(e.msgstr_plural.items())),
+            )
             for e in catalog
             if e.msgid and not e.obsolete
         }

@@ -97,6 +97,8 @@ def test_reset_restores_the_previous_language():
     assert i18n._("pass") == "pass"
     i18n.reset_language(inner)
     assert i18n._("pass") == "vynechat" and i18n.current_language() == "cs"
+    # One English letter, two Czech ones by context: a Silk Road market, a Mongol rider.
+    assert (i18n.pgettext("market", "M"), i18n._("M")) == ("T", "M")
     i18n.reset_language(outer)
     assert i18n._("pass") == "pass" and i18n.current_language() == "en"
 
