@@ -144,3 +144,18 @@ def test_api_error_messages_in_czech(api_client):
                                format="json", HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
     assert response.status_code == 400
     assert response.json()["timeout_policy"] == ['"x" není platnou možností.']
+
+
+@pytest.mark.django_db
+def test_game_titles_in_czech(api_client):
+    titles = {
+        g["slug"]: g["title"]
+        for g in api_client.get("/api/games/", HTTP_ACCEPT_LANGUAGE="cs").json()
+    }
+    assert titles == {
+        "silkroad": "Hedvábná stezka",
+        "yspahan": "Yspahan",
+        "greatwall": "Čingischán",
+    }
+    english = {g["slug"]: g["title"] for g in api_client.get("/api/games/").json()}
+    assert english["greatwall"] == get_engine("greatwall").title
