@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/", include("ratings.api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
     path("", include("ratings.urls")),
     path("", include("games.urls")),

@@ -11,7 +11,7 @@ from games.models import Player, TimeControl, Variant, fold_name
 class SignUpForm(UserCreationForm):
     """Validates the name and the password; the account is made by services.register_human."""
 
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, label=_("E-mail"))
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")

@@ -2,6 +2,7 @@
 
 from django.db.models import F, QuerySet
 
+from games.engines import i18n as engine_i18n
 from games.engines.registry import ENGINES, get_engine
 from games.models import (
     Invitation,
@@ -219,7 +220,17 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
     engine = get_engine(match.game)
     live = not record_is_public(match)
     rows = []
-    for a in MatchAction.objects.filter(match=match).order_by("ply"):
+    actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
+    labels = [a.label for a in actions]
+    if actions and engine_i18n.current_language() != "en":
+        # Stored labels are English; describe each action again in the viewer's language,
+        # replaying the record from the start (the state before each action is needed).
+        state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
+        labels = []
+        for a in actions:
+            labels.append(engine.describe(state, a.action)[:200])
+            state = engine.apply(state, a.action)
+    for a, label in zip(actions, labels, strict=True):
         action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
         rows.append(
             {
@@ -227,7 +238,7 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
                 "seat": a.seat,
                 "action": action,
                 # A label describes the real action; drop it when the action was redacted.
-                "label": a.label if action == a.action else "",
+                "label": label if action == a.action else "",
                 "source": a.source,
                 "time_used_ms": a.time_used_ms,
                 "at": a.created_at.isoformat(),

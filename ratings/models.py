@@ -1,14 +1,15 @@
 """Rating pools, current ratings, and every change (for history and charts)."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, Player, Variant
 from games.models.matches import game_choices
 
 
 class System(models.TextChoices):
-    ELO = "elo", "Elo (multiplayer)"
-    OPENSKILL = "openskill", "OpenSkill (Plackett-Luce)"
+    ELO = "elo", _("Elo (multiplayer)")
+    OPENSKILL = "openskill", _("OpenSkill (Plackett-Luce)")
 
 
 class RatingPool(models.Model):

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
 from games.models import Player
@@ -10,28 +11,38 @@ MAX_SCORE = 1e9  # any finite score within reason; the game's own rules are chec
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    game = forms.ChoiceField(choices=[])
-    format = forms.ChoiceField(choices=FORMAT_CHOICES)
-    table_size = forms.IntegerField(min_value=2, max_value=5, initial=2)
+    name = forms.CharField(max_length=120, label=_("Name"))
+    game = forms.ChoiceField(choices=[], label=_("Game"))
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, label=_("Format"))
+    table_size = forms.IntegerField(min_value=2, max_value=5, initial=2, label=_("Table size"))
     rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Swiss only; blank: automatic."
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        label=_("Rounds"),
+        help_text=_("Swiss only; blank: automatic."),
     )
     per_move_s = forms.IntegerField(
-        min_value=1, max_value=MAX_DECISION_S, required=False, label="Seconds per decision",
-        help_text="At most a week.",
+        min_value=1, max_value=MAX_DECISION_S, required=False, label=_("Seconds per decision"),
+        help_text=_("At most a week."),
     )  # fmt: skip
     over_the_board = forms.BooleanField(
-        required=False, help_text="Played at the club; you enter results."
+        required=False,
+        label=_("Over the board"),
+        help_text=_("Played at the club; you enter results."),
     )
     round_days = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUND_DAYS, required=False, help_text="League: days per round."
+        min_value=1,
+        max_value=MAX_ROUND_DAYS,
+        required=False,
+        label=_("Days per round"),
+        help_text=_("League: days per round."),
     )
-    rated = forms.BooleanField(required=False, initial=True)
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(slug, e.title) for slug, e in sorted(ENGINES.items())]
+        self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
 
     # Service errors name service arguments; these are the form fields that set them.
     SERVICE_FIELDS = {"time_control": "per_move_s", "config": None, "format": "format"}
@@ -60,7 +71,7 @@ class TournamentForm(forms.Form):
 
 class EntryForm(forms.Form):
     player = forms.ModelChoiceField(
-        queryset=Player.objects.filter(is_active=True), to_field_name="name"
+        queryset=Player.objects.filter(is_active=True), to_field_name="name", label=_("Player")
     )
 
 
@@ -71,7 +82,9 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         for s in seats:
             self.fields[f"score_{s.index}"] = forms.FloatField(
-                label=f"{s.entry.player} score", min_value=-MAX_SCORE, max_value=MAX_SCORE
+                label=_("%(player)s score") % {"player": s.entry.player},
+                min_value=-MAX_SCORE,
+                max_value=MAX_SCORE,
             )
             if tiebreak_label:
                 self.fields[f"tiebreak_{s.index}"] = forms.FloatField(

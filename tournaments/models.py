@@ -2,24 +2,25 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, Player, TimeoutPolicy, Variant
 from games.models.matches import game_choices
 
 FORMAT_CHOICES = [
-    ("round_robin", "Round robin"),
-    ("swiss", "Swiss"),
-    ("single_elimination", "Single elimination"),
-    ("double_elimination", "Double elimination"),
-    ("league", "League"),
+    ("round_robin", _("Round robin")),
+    ("swiss", _("Swiss")),
+    ("single_elimination", _("Single elimination")),
+    ("double_elimination", _("Double elimination")),
+    ("league", _("League")),
 ]
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Open for entries"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    REGISTRATION = "registration", _("Open for entries")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class Tournament(models.Model):
@@ -72,7 +73,7 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-created_at"]
         permissions = [
-            ("run_rated_events", "Can run rated over-the-board events (results typed in)"),
+            ("run_rated_events", _("Can run rated over-the-board events (results typed in)")),
         ]
 
     def __str__(self) -> str:
@@ -123,10 +124,40 @@ class ForbiddenPairing(models.Model):
         return f"{self.first.player} / {self.second.player}"
 
 
+# Round labels are stored in English by the formats ("Round 3", "Semifinals",
+# "Winners round 2 / Losers final"); shown in the reader's language.
+_NUMBERED_ROUNDS = {
+    "Round": _("Round %(n)s"),
+    "Matchday": _("Matchday %(n)s"),
+    "Winners round": _("Winners round %(n)s"),
+    "Losers round": _("Losers round %(n)s"),
+}
+_NAMED_ROUNDS = {
+    "Final": _("Final"),
+    "Semifinals": _("Semifinals"),
+    "Quarterfinals": _("Quarterfinals"),
+    "Grand final": _("Grand final"),
+    "Grand final reset": _("Grand final reset"),
+    "Winners final": _("Winners final"),
+    "Losers final": _("Losers final"),
+}
+
+
+def round_label(label: str, number: int) -> str:
+    parts = []
+    for part in (label or f"Round {number}").split(" / "):
+        word, _sep, n = part.rpartition(" ")
+        if word in _NUMBERED_ROUNDS and n.isdigit():
+            parts.append(str(_NUMBERED_ROUNDS[word]) % {"n": n})
+        else:
+            parts.append(str(_NAMED_ROUNDS.get(part, part)))
+    return " / ".join(parts)
+
+
 class RoundStatus(models.TextChoices):
-    PAIRED = "paired", "Paired"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    PAIRED = "paired", _("Paired")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 class Round(models.Model):
@@ -147,13 +178,13 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.label or f"Round {self.number}"
+        return round_label(self.label, self.number)
 
 
 class TableStatus(models.TextChoices):
-    PENDING = "pending", "Not started"
-    PLAYING = "playing", "Playing"
-    FINISHED = "finished", "Finished"
+    PENDING = "pending", _("Not started")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
 
 
 class Table(models.Model):

@@ -5,10 +5,19 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from tournaments import formats, services
 from tournaments.bracket_svg import Box, Bracket, Seat
-from tournaments.models import Entry, Round, RoundStatus, Table, Tournament, TournamentStatus
+from tournaments.models import (
+    Entry,
+    Round,
+    RoundStatus,
+    Table,
+    Tournament,
+    TournamentStatus,
+    round_label,
+)
 
 
 def config_problem(tournament: Tournament) -> str | None:
@@ -289,7 +298,8 @@ def _two_seat_bracket(run, format_name: str, rounds: list[Round], names: dict[in
             )
     for j in range(1, losers + 1):
         columns[("L", j - 1)] = "Losers final" if j == losers else f"Losers round {j}"
-    bands = {"W": "Winners' bracket", "L": "Losers' bracket"}
+    columns = {k: round_label(v, 0) for k, v in columns.items()}  # English labels, shown translated
+    bands = {"W": gettext("Winners' bracket"), "L": gettext("Losers' bracket")}
     return Bracket(boxes=boxes, links=links, columns=columns, bands=bands)
 
 

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import services as game_services
 from games.engines.base import InvalidOptions
@@ -255,11 +256,13 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-            raise ValidationError("The tournament takes no more entries.")
+            raise ValidationError(gettext("The tournament takes no more entries."))
         if player.game and player.game != t.game:
-            raise ValidationError(f"{player} plays only {player.game}.")
+            raise ValidationError(
+                gettext("%(player)s plays only %(game)s.") % {"player": player, "game": player.game}
+            )
         if t.entries.filter(player=player).exists():
-            raise ValidationError(f"{player} has already entered.")
+            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
         entry = Entry.objects.create(
             tournament=t, player=player, seed=seed, rating=rating_of(player, t.game),
             joined_round=t.current_round + 1,
@@ -285,7 +288,7 @@ def withdraw_entry(*, entry: Entry) -> None:
         if t.status == TournamentStatus.REGISTRATION:
             entry.delete()
         elif t.status != TournamentStatus.RUNNING:
-            raise ValidationError("The tournament is over.")
+            raise ValidationError(gettext("The tournament is over."))
         else:
             Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
                 withdrawn_after=t.current_round
@@ -295,7 +298,7 @@ def withdraw_entry(*, entry: Entry) -> None:
 
 def forbid_pairing(*, first: Entry, second: Entry) -> ForbiddenPairing:
     if first.tournament_id != second.tournament_id or first.pk == second.pk:
-        raise ValidationError("Pick two different entries of the same tournament.")
+        raise ValidationError(gettext("Pick two different entries of the same tournament."))
     return ForbiddenPairing.objects.create(
         tournament_id=first.tournament_id, first=first, second=second
     )
@@ -314,7 +317,10 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != TournamentStatus.REGISTRATION:
-            raise ValidationError(f"The tournament is {t.get_status_display().lower()}.")
+            raise ValidationError(
+                gettext("The tournament is %(status)s.")
+                % {"status": str(t.get_status_display()).lower()}
+            )
         for e in t.entries.select_related("player"):
             e.rating = rating_of(e.player, t.game)
             e.save(update_fields=["rating"])
@@ -336,9 +342,9 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != TournamentStatus.RUNNING:
-            raise ValidationError("Only a running tournament is paired.")
+            raise ValidationError(gettext("Only a running tournament is paired."))
         if t.rounds.exclude(status=RoundStatus.FINISHED).exists():
-            raise ValidationError("The current round is not finished.")
+            raise ValidationError(gettext("The current round is not finished."))
         number = t.current_round + 1
         plan = format_for(t).next_round(
             entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
@@ -373,14 +379,14 @@ def repair_round(*, round_: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if rnd.status != RoundStatus.PAIRED:
-            raise ValidationError("Only a round that has not started can be paired again.")
+            raise ValidationError(gettext("Only a round that has not started can be paired again."))
         t = rnd.tournament
         rnd.tables.all().delete()
         rnd.byes.all().delete()
         played = [r for r in played_rounds(t) if r.number < rnd.number]
         plan = format_for(t).next_round(entrants(t), played, seed=secrets.randbits(31))
         if plan is None:
-            raise ValidationError("Nothing is left to pair.")
+            raise ValidationError(gettext("Nothing is left to pair."))
         _create_tables(rnd, plan)
         touch(t.pk)
         return rnd
@@ -391,7 +397,7 @@ def start_round(*, round_: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if rnd.status != RoundStatus.PAIRED:
-            raise ValidationError("The round has already started.")
+            raise ValidationError(gettext("The round has already started."))
         t = rnd.tournament
         rnd.status, rnd.started_at = RoundStatus.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])
@@ -421,7 +427,9 @@ def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
             return False
         n = t.seats.count()
         if len(ranks) != n or any(not 1 <= r <= n for r in ranks):
-            raise ValidationError(f"Give one finishing place from 1 to {n} per seat.")
+            raise ValidationError(
+                gettext("Give one finishing place from 1 to %(n)s per seat.") % {"n": n}
+            )
         t.result = {"ranks": list(ranks), "scores": list(scores) if scores else None,
                     "forfeited": list(forfeited) if forfeited else [False] * n}  # fmt: skip
         t.status, t.finished_at = TableStatus.FINISHED, timezone.now()
@@ -450,10 +458,12 @@ def record_over_the_board_result(
     t = table.round.tournament
     engine = get_engine(t.game)
     if not t.over_the_board:
-        raise ValidationError("This table is an online match; its result comes from the match.")
+        raise ValidationError(
+            gettext("This table is an online match; its result comes from the match.")
+        )
     seats = list(table.seats.select_related("entry__player").order_by("index"))
     if len(scores) != len(seats):
-        raise ValidationError("Give one score per seat.")
+        raise ValidationError(gettext("Give one score per seat."))
     try:
         ranks = engine.ranks_from_result(
             list(scores), list(tiebreak) if tiebreak is not None else None
@@ -481,7 +491,7 @@ def record_forfeit(*, table: Table, entry: Entry, by) -> bool:
     a running match at the table is aborted."""
     seats = list(table.seats.order_by("index"))
     if entry.pk not in [s.entry_id for s in seats]:
-        raise ValidationError("That entrant does not sit at this table.")
+        raise ValidationError(gettext("That entrant does not sit at this table."))
     if table.match_id is not None and table.match.status == "running":
         game_services.abort_match(match_id=table.match_id, user=by)
     n = len(seats)
@@ -521,7 +531,7 @@ def cancel_tournament(*, tournament: Tournament, by) -> None:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise ValidationError("The tournament is already over.")
+            raise ValidationError(gettext("The tournament is already over."))
         for match in Match.objects.filter(table__round__tournament=t, status="running"):
             game_services.abort_match(match_id=match.pk, user=by)
         t.status, t.finished_at = TournamentStatus.CANCELLED, timezone.now()

@@ -9,6 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from games import throttling
@@ -73,7 +75,8 @@ def _live_etag(request, pk: int) -> str | None:
             manage = user.is_authenticated and (user.is_staff or row["organiser_id"] == user.pk)
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
-                f"{row['status']}.{row['current_round']}{'.m' if manage else ''}"
+                # The language too: the shared copy is rendered text (English or Czech).
+                f"{row['status']}.{row['current_round']}.{get_language()}{'.m' if manage else ''}"
             )
         request._live_etag = etag
     return request._live_etag
@@ -168,11 +171,13 @@ def tournament_add_entry(request, pk: int):
             messages.error(request, " ".join(exc.messages))
         else:
             if isinstance(made, Entry):
-                messages.success(request, f"{player} entered")
+                messages.success(request, _("%(player)s entered") % {"player": player})
             else:  # another person is entered only once he accepts
-                messages.success(request, f"{player} invited: entered once they accept")
+                messages.success(
+                    request, _("%(player)s invited: entered once they accept") % {"player": player}
+                )
     else:
-        messages.error(request, "Pick a player.")
+        messages.error(request, _("Pick a player."))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -182,7 +187,11 @@ def tournament_add_entry(request, pk: int):
 def tournament_withdraw(request, pk: int, entry_id: int):
     t = _manage(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
-    _do(request, lambda: services.withdraw_entry(entry=entry), f"{entry.player} withdrawn")
+    _do(
+        request,
+        lambda: services.withdraw_entry(entry=entry),
+        _("%(player)s withdrawn") % {"player": entry.player},
+    )
     return redirect("tournament-detail", pk=pk)
 
 
@@ -191,7 +200,7 @@ def tournament_withdraw(request, pk: int, entry_id: int):
 @_limited("tournament_manage")
 def tournament_start(request, pk: int):
     t = _manage(request, pk)
-    _do(request, lambda: services.start_tournament(tournament=t), "Started")
+    _do(request, lambda: services.start_tournament(tournament=t), _("Started"))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -200,7 +209,7 @@ def tournament_start(request, pk: int):
 @_limited("tournament_manage")
 def tournament_pair(request, pk: int):
     t = _manage(request, pk)
-    _do(request, lambda: services.pair_next_round(tournament=t), "Next round paired")
+    _do(request, lambda: services.pair_next_round(tournament=t), _("Next round paired"))
     return redirect("tournament-detail", pk=pk)
 
 
@@ -210,7 +219,7 @@ def tournament_pair(request, pk: int):
 def round_start(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(request, lambda: services.start_round(round_=rnd), f"{rnd} started")
+    _do(request, lambda: services.start_round(round_=rnd), _("%(round)s started") % {"round": rnd})
     return redirect("tournament-detail", pk=pk)
 
 
@@ -220,7 +229,11 @@ def round_start(request, pk: int, number: int):
 def round_repair(request, pk: int, number: int):
     t = _manage(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(request, lambda: services.repair_round(round_=rnd), f"{rnd} paired again")
+    _do(
+        request,
+        lambda: services.repair_round(round_=rnd),
+        _("%(round)s paired again") % {"round": rnd},
+    )
     return redirect("tournament-detail", pk=pk)
 
 
@@ -240,7 +253,7 @@ def table_result(request, pk: int, table_id: int):
         _do(
             request,
             lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
-            "Forfeit recorded",
+            _("Forfeit recorded"),
         )
         return redirect("tournament-detail", pk=pk)
     elif forfeit is None and post is not None and form.is_valid():
@@ -251,7 +264,7 @@ def table_result(request, pk: int, table_id: int):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"{table} recorded")
+            messages.success(request, _("%(table)s recorded") % {"table": table})
             return redirect("tournament-detail", pk=pk)
     context = {"t": t, "table": table, "seats": seats, "form": form, "forfeit_form": forfeit}
     return render(request, "tournaments/result.html", context)

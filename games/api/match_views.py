@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.http import StreamingHttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -81,7 +82,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
             if data.get("variant") is not None:
                 variant = Variant.objects.filter(pk=data["variant"]).first()
                 if variant is None:
-                    raise ValidationError({"variant": "No such variant."})
+                    raise ValidationError({"variant": gettext("No such variant.")})
             match = services.create_match(
                 game=data["game"], players=players, options=data["options"], variant=variant,
                 seed=data.get("seed"), time_control=data.get("time_control"),
@@ -102,7 +103,9 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
             return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
         player = Player.objects.filter(name=seat["player"]).first()
         if player is None:
-            raise ValidationError({"seats": f"No player called {seat['player']!r}."})
+            raise ValidationError(
+                {"seats": gettext("No player called %(name)r.") % {"name": seat["player"]}}
+            )
         return player
 
     @extend_schema(parameters=[SEAT_PARAM], responses=MatchStateSerializer)

@@ -1,4 +1,5 @@
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -30,7 +31,7 @@ class GameListView(APIView):
         data = [
             {
                 "slug": e.slug,
-                "title": e.title,
+                "title": gettext(e.title),  # Czech name under Accept-Language: cs
                 "min_players": e.min_players,
                 "max_players": e.max_players,
                 "option_schema": e.option_schema(),

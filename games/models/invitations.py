@@ -7,19 +7,20 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class InvitationKind(models.TextChoices):
-    MATCH = "match", "Seat in a match"
-    ENTRY = "entry", "Entry (e.g. into a tournament)"
+    MATCH = "match", _("Seat in a match")
+    ENTRY = "entry", _("Entry (e.g. into a tournament)")
 
 
 class InvitationStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for an answer"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
-    EXPIRED = "expired", "Expired"
-    CANCELLED = "cancelled", "Cancelled"
+    PENDING = "pending", _("Waiting for an answer")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+    EXPIRED = "expired", _("Expired")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 def default_expiry():

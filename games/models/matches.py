@@ -8,13 +8,15 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(slug, engine.title) for slug, engine in sorted(ENGINES.items())]
+    # Titles are in the django catalog (games/i18n.py): Czech names on Czech pages.
+    return [(slug, _(engine.title)) for slug, engine in sorted(ENGINES.items())]
 
 
 class Variant(models.Model):
@@ -75,15 +77,15 @@ class TimeControl(models.Model):
 
 
 class MatchStatus(models.TextChoices):
-    PENDING = "pending", "Not started"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    ABORTED = "aborted", "Aborted"
+    PENDING = "pending", _("Not started")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    ABORTED = "aborted", _("Aborted")
 
 
 class TimeoutPolicy(models.TextChoices):
-    AUTO = "auto", "A simple bot moves for the seat"
-    FORFEIT = "forfeit", "The seat forfeits: a bot plays on, the seat ranks last"
+    AUTO = "auto", _("A simple bot moves for the seat")
+    FORFEIT = "forfeit", _("The seat forfeits: a bot plays on, the seat ranks last")
 
 
 class Match(models.Model):
@@ -158,10 +160,10 @@ class MatchAction(models.Model):
     """One applied decision. (match, ply) is unique: a ply can be applied once only."""
 
     class Source(models.TextChoices):
-        PLAYER = "player", "Player"
-        BOT = "bot", "Built-in bot"
-        FORCED = "forced", "Only legal choice"
-        TIMEOUT = "timeout", "Time-out"
+        PLAYER = "player", _("Player")
+        BOT = "bot", _("Built-in bot")
+        FORCED = "forced", _("Only legal choice")
+        TIMEOUT = "timeout", _("Time-out")
 
     # No index of its own: the unique (match, ply) index serves every lookup by
     # match, and one index fewer is cheaper for the ~300 rows a bot match writes.

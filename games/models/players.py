@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 def fold_name(name: str) -> str:
@@ -13,9 +14,9 @@ def fold_name(name: str) -> str:
 
 
 class PlayerKind(models.TextChoices):
-    HUMAN = "human", "Human"
-    ENGINE_BOT = "engine_bot", "Built-in bot"
-    EXTERNAL_BOT = "external_bot", "External bot program"
+    HUMAN = "human", _("Human")
+    ENGINE_BOT = "engine_bot", _("Built-in bot")
+    EXTERNAL_BOT = "external_bot", _("External bot program")
 
 
 class Player(models.Model):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import (
     Invitation,
@@ -51,7 +52,7 @@ def invite_to_entry(*, player: Player, invited_by, target_kind: str, target_id: 
     from django.core.exceptions import ValidationError
 
     if player.kind == PlayerKind.ENGINE_BOT:
-        raise ValidationError({"player": "Built-in bots are entered directly."})
+        raise ValidationError({"player": gettext("Built-in bots are entered directly.")})
     with transaction.atomic():
         open_ = Invitation.objects.select_for_update().filter(
             kind=InvitationKind.ENTRY, player=player, target_kind=target_kind, target_id=target_id,

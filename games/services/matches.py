@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines.base import IllegalAction, InvalidOptions
 from games.engines.registry import UnknownGame, get_engine
@@ -104,7 +105,9 @@ def _time_control_fields(time_control: dict | None) -> dict:
             {"time_control": "Give either per_move_s or initial_s (+increment_s)."}
         )
     if (values["per_move_s"] or values["initial_s"] or 0) < 1:
-        raise ValidationError({"time_control": "A time limit must be at least one second."})
+        raise ValidationError(
+            {"time_control": gettext("A time limit must be at least one second.")}
+        )
     values["increment_s"] = values["increment_s"] or 0
     return values
 
@@ -141,7 +144,7 @@ def create_match(
     except UnknownGame as exc:
         raise ValidationError({"game": str(exc)}) from None
     if variant is not None and variant.game != game:
-        raise ValidationError({"variant": "That variant belongs to another game."})
+        raise ValidationError({"variant": gettext("That variant belongs to another game.")})
     try:
         engine.check_players(len(players))
         resolved = engine.validate_options(
@@ -152,11 +155,23 @@ def create_match(
     tc = _time_control_fields(time_control)
     for p in players:
         if not p.is_active:
-            raise ValidationError({"seats": f"{p.name} is not active."})
+            raise ValidationError(
+                {"seats": gettext("%(player)s is not active.") % {"player": p.name}}
+            )
         if p.game and p.game != game:
-            raise ValidationError({"seats": f"{p.name} plays only {p.game}."})
+            raise ValidationError(
+                {
+                    "seats": gettext("%(player)s plays only %(game)s.")
+                    % {"player": p.name, "game": p.game}
+                }
+            )
         if p.kind == PlayerKind.ENGINE_BOT and p.bot_name not in engine.bot_names():
-            raise ValidationError({"seats": f"{engine.title} has no bot {p.bot_name!r}."})
+            raise ValidationError(
+                {
+                    "seats": gettext("%(game)s has no bot %(bot)r.")
+                    % {"game": gettext(engine.title), "bot": p.bot_name}
+                }
+            )
         if p.kind == PlayerKind.ENGINE_BOT:
             try:
                 engine.check_bot_params(p.bot_name, p.bot_params, max_time_s=_think_limit(tc))
@@ -177,7 +192,12 @@ def create_match(
             server_seed=server_seed,
         )  # fmt: skip
         if objection and not consented:
-            raise ValidationError({"rated": f"This match cannot be rated: {objection}."})
+            raise ValidationError(
+                {
+                    "rated": gettext("This match cannot be rated: %(reason)s.")
+                    % {"reason": objection}
+                }
+            )
         # The platform's own matches (a tournament's tables) are played, just not rated.
         rated = objection is None
     with transaction.atomic():
@@ -537,7 +557,9 @@ def record_offline_match(*, game: str, players: list[Player], ranks: list[int], 
         raise ValidationError(str(exc)) from None
     n = len(players)
     if len(ranks) != n or any(not 1 <= r <= n for r in ranks):
-        raise ValidationError("One finishing place from 1 to the number of seats per seat.")
+        raise ValidationError(
+            gettext("One finishing place from 1 to the number of seats per seat.")
+        )
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from games.engines.base import InvalidOptions
@@ -15,7 +16,7 @@ from games.receivers import bot_account
 
 User = get_user_model()
 NAME_MAX = Player._meta.get_field("name").max_length
-TAKEN = "That name is taken (names ignore case and look-alike letters)."
+TAKEN = gettext_lazy("That name is taken (names ignore case and look-alike letters).")
 
 
 def _player_name_for(username: str) -> str:
@@ -46,7 +47,7 @@ def ensure_human_player(user) -> Player:
         except IntegrityError:
             if Player.objects.filter(user=user).exists():
                 return Player.objects.get(user=user)
-    raise ValidationError("No free player name for this account.")
+    raise ValidationError(gettext("No free player name for this account."))
 
 
 def register_human(*, username: str, password: str, email: str = "") -> Player:
@@ -75,7 +76,7 @@ def _check_bot_name(bot_name: str, game: str, params: dict | None = None) -> Non
     if not any(bot_name in e.bot_names() for e in engines):
         raise ValidationError({"bot_name": f"No built-in bot called {bot_name!r}."})
     if params is not None and not isinstance(params, dict):
-        raise ValidationError({"params": "Bot parameters are a JSON object."})
+        raise ValidationError({"params": gettext("Bot parameters are a JSON object.")})
     for engine in engines:  # a player for any game must suit every game
         if bot_name in engine.bot_names():
             try:
@@ -138,7 +139,7 @@ def create_external_bot(*, name: str, owner=None, description: str = "") -> tupl
 @transaction.atomic
 def rotate_token(*, player: Player) -> str:
     if player.user is None:
-        raise ValidationError("Built-in bots have no token.")
+        raise ValidationError(gettext("Built-in bots have no token."))
     Token.objects.filter(user=player.user).delete()
     return Token.objects.create(user=player.user).key
 

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from games.engines import i18n as engine_i18n
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
@@ -61,7 +62,13 @@ class Runner:
               used_ms: int | None = None) -> Decision:  # fmt: skip
         """Apply one decision of `seat`; raises IllegalAction with the state unchanged."""
         now = now or timezone.now()
-        label = self.engine.describe(self.state, action)
+        # The stored log label is English whoever applies it (a Czech page, a bot worker):
+        # one language in the record; match_log re-describes it for other languages.
+        token = engine_i18n.set_language(None)
+        try:
+            label = self.engine.describe(self.state, action)
+        finally:
+            engine_i18n.reset_language(token)
         self.state = self.engine.apply(self.state, action)
         if used_ms is None:
             started = self.match.turn_started_at or now

@@ -6,7 +6,7 @@ Board ids (``data-target``) are built here too, so the picture and
 
 from __future__ import annotations
 
-from games.engines.i18n import _
+from games.engines.i18n import _, pgettext
 
 from .board import Board
 from .constants import GOODS
@@ -53,7 +53,7 @@ def action_label(kind: str) -> str:
 def action_mark(kind: str) -> str:
     """The two-letter mark drawn on a village (explained in the board's key)."""
     if kind.startswith("small_market_"):
-        return _("M")
+        return pgettext("market", "M")
     return {
         "black_market": _("BM"),
         "camels_1": "1",

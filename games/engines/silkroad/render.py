@@ -294,27 +294,48 @@ def _decision_text(obs: dict, board: Board) -> str:
     return f"{who}: {texts.get(kind, kind)}"
 
 
-def _key(x: float, y: float) -> list[str]:
-    """The colour key: goods (camels and cards), gems, and the village marks."""
+def _key(x: float, y: float) -> tuple[list[str], float]:
+    """The colour key: goods (camels and cards), gems, and the village marks; and its bottom
+    (the key grows a row where a language's names are longer)."""
     out = [_t(x, y, _("Key"), 15, "start", 'font-weight="bold"')]
     y += 22
-    out.append(_t(x, y, _("Goods:"), FONT, "start"))
-    gx = x + 62
-    for good in GOODS:
-        out.append(
-            f'<rect x="{gx}" y="{y - 13}" width="16" height="16" rx="3" fill="{GOOD_FILL[good]}"/>'
-        )
-        out.append(_t(gx + 20, y, L.good_name(good), FONT, "start"))
-        gx += 30 + 8 * len(L.good_name(good))
+    # The row titles and item names differ in length by language (Czech is longer):
+    # the items start after the longest title and wrap inside the key's width.
+    titles = (_("Goods:"), _("Gems:"), _("Villages:"))
+    left = x + max(62, 14 + 8 * max(len(t) for t in titles))
+    right = x + 430
+
+    def row_of(items, draw, y):
+        gx, row = left, 0
+        for item, name in items:
+            width = 30 + 8 * len(name)
+            if gx + width > right and gx > left:
+                gx, row = left, row + 1
+            out.extend(draw(gx, y + row * 22, item, name))
+            gx += width
+        return y + row * 22
+
+    out.append(_t(x, y, titles[0], FONT, "start"))
+    y = row_of(
+        [(g, L.good_name(g)) for g in GOODS],
+        lambda gx, gy, good, name: [
+            f'<rect x="{gx}" y="{gy - 13}" width="16" height="16" rx="3" fill="{GOOD_FILL[good]}"/>',
+            _t(gx + 20, gy, name, FONT, "start"),
+        ],
+        y,
+    )
     y += 22
-    out.append(_t(x, y, _("Gems:"), FONT, "start"))
-    gx = x + 62
-    for colour in COLOURS:
-        out.append(_gem(gx + 7, y - 5, colour, 7))
-        out.append(_t(gx + 18, y, L.colour_name(colour), FONT, "start"))
-        gx += 30 + 8 * len(L.colour_name(colour))
+    out.append(_t(x, y, titles[1], FONT, "start"))
+    y = row_of(
+        [(c, L.colour_name(c)) for c in COLOURS],
+        lambda gx, gy, colour, name: [
+            _gem(gx + 7, gy - 5, colour, 7),
+            _t(gx + 18, gy, name, FONT, "start"),
+        ],
+        y,
+    )
     y += 24
-    out.append(_t(x, y, _("Villages:"), FONT, "start"))
+    out.append(_t(x, y, titles[2], FONT, "start"))
     seen: list[str] = []
     items = []
     for kind in ACTION_KINDS:
@@ -325,11 +346,11 @@ def _key(x: float, y: float) -> list[str]:
         label = _("small market") if kind.startswith("small_market_") else L.action_label(kind)
         fill = "#9e9e9e" if kind.startswith("small_market_") else ACTION_FILL[kind]
         items.append((mark, label, fill))
-    gx, row = x + 70, 0
+    gx, row = left, 0
     for mark, label, fill in items:
         width = 40 + 8 * len(label)
-        if gx + width > x + 470:
-            gx, row = x + 70, row + 1
+        if gx + width > right + 10 and gx > left:
+            gx, row = left, row + 1
         cy = y + row * 24 - 5
         out.append(f'<circle cx="{gx + 10}" cy="{cy}" r="11" fill="{fill}" stroke="#3e2723"/>')
         out.append(_t(gx + 10, cy + 5, mark, FONT, extra='fill="white" font-weight="bold"'))
@@ -337,7 +358,7 @@ def _key(x: float, y: float) -> list[str]:
         gx += width
     y += row * 24 + 22
     out.append(_t(x, y, _("market colour = its good; yellow squares are signposts"), FONT, "start"))
-    return out
+    return out, y + 12
 
 
 def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
@@ -392,8 +413,9 @@ def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
         )
     )
     y += 22
-    out += _key(560, top + 24)
-    return out, max(y, top + 190)
+    key, key_bottom = _key(560, top + 24)
+    out += key
+    return out, max(y, top + 190, key_bottom)
 
 
 def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
