@@ -96,7 +96,7 @@ class PlayForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.user = user
         self.fields["game"].choices = [
-            (slug, engine.title) for slug, engine in sorted(ENGINES.items())
+            (slug, _(engine.title)) for slug, engine in sorted(ENGINES.items())
         ]
         tcs = [(time_control_key(t.as_dict()), t.name) for t in TimeControl.objects.all()]
         known = {key for key, _label in tcs}
@@ -145,7 +145,7 @@ class PlayForm(forms.Form):
             self.add_error(
                 "seats",
                 _("%(game)s is played by %(min)s to %(max)s players.")
-                % {"game": engine.title, "min": engine.min_players, "max": engine.max_players},
+                % {"game": _(engine.title), "min": engine.min_players, "max": engine.max_players},
             )
             return data
         players, mine = [], 0

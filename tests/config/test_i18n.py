@@ -13,7 +13,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.games.factories import UserFactory
+from games import services as game_services
+from tests.games.factories import EngineBotFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import services
 
@@ -85,7 +86,18 @@ def _pages(user):
     t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2}, over_the_board=True,
                              auto_advance=False, organiser=user)  # fmt: skip
     services.start_tournament(tournament=t)
+    me = user.player
+    bot = EngineBotFactory(bot_name="random")
+    running = game_services.create_match(game="yspahan", players=[me, bot], seed=4)
     return {
+        "home": "/",
+        "lobby": "/play/",
+        "my games": "/play/mine/",
+        "invitations": "/invitations/",
+        "match": f"/matches/{running.pk}/",
+        # Not yet: a finished match names its rating pool (stored in English) and the
+        # replay lists the engines' raw observation keys under "Every hand".
+        "player": f"/players/{me.name}/",
         "tournament list": "/tournaments/",
         "tournament detail": f"/tournaments/{t.pk}/",
         "tournament live": f"/tournaments/{t.pk}/live/",
