@@ -121,7 +121,7 @@ def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2, wor
 
 
 # ---- the `make run` supervisor ------------------------------------------------------
-STOP_GRACE_S = 8.0
+STOP_GRACE_S = 6.0
 """TERM lets the worker finish its current task; whatever still runs after this is
 killed, so the whole stop stays under 10 s (a bot task cut short is redone: late
 acknowledgement on Redis, the match sweep on any broker)."""
