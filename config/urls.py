@@ -7,8 +7,11 @@ from drf_spectacular.views import (
 )
 
 from games.views import LoginView
+from operations.views import operations_page
 
 urlpatterns = [
+    # Before the admin's own URLs, which would answer 404 for it; staff only.
+    path("admin/operations/", admin.site.admin_view(operations_page), name="admin-operations"),
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),  # before auth.urls: rate-limited
     path("accounts/", include("django.contrib.auth.urls")),

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "ratings",
+    "operations",
 ]
 
 MIDDLEWARE = [
