@@ -8,6 +8,7 @@ import sys
 from benchmarks import (
     engines,
     greatwall_endings,
+    operations_page,
     pairing,
     ratings,
     stack,
@@ -30,6 +31,8 @@ def main() -> None:
     ratings.main(quick)
     print("\n== standings fragment latency under 50 clients, vs /health/ ==")
     standings_latency.main(quick)
+    print("\n== staff operations page over a long match history ==")
+    operations_page.main(["--quick"] if quick else [])
     print("\n== /health/ with 50 turn streams open (production gunicorn) ==")
     stream_health.main(["--quick"] if quick else [])
 

@@ -122,6 +122,15 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = "matches"
+        indexes = [
+            # Rated finished matches by game: what a rating pool counts; the operations
+            # page anti-joins it with the pool's applied matches to find pending ones.
+            models.Index(
+                fields=["game", "variant", "finished_at", "id"],
+                condition=models.Q(status="finished", rated=True),
+                name="match_rated_finished",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_game_display()}"
