@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Count, Exists, Min, OuterRef
+from django.db.models import Count, Exists, F, Min, OuterRef
 from django.utils import timezone
 
 from config.celery import app as celery_app
 from config.settings.components import broker_kind
-from games.models import Match, MatchStatus
+from games.models import Match, MatchStatus, PlayerKind
 from operations.models import TaskFailure, WorkerHeartbeat
 
 LIVE_WITHIN = timedelta(seconds=60)
@@ -123,10 +123,17 @@ def _folder_lengths(report: QueueReport) -> None:
     report.queues = list(counts.items())
 
 
+# A bot turn the sweep should have restarted after MATCH_STALLED_S: still waiting after
+# this long means nobody runs the sweep or the bot task keeps failing.
+STALLED_AFTER = timedelta(minutes=2)
+
+
 @dataclass
 class Overdue:
     count: int
     matches: list[Match]
+    stalled_count: int = 0
+    stalled: list[Match] = field(default_factory=list)
 
 
 def overdue_matches(now: datetime | None = None) -> Overdue:
@@ -137,7 +144,20 @@ def overdue_matches(now: datetime | None = None) -> Overdue:
         late.order_by("deadline").only("id", "game", "ply", "to_act", "deadline")[:ROWS_SHOWN]
     )
     count = len(rows) if len(rows) < ROWS_SHOWN else late.count()
-    return Overdue(count, rows)
+    # Bot turns have no deadline: the last write tells how long the turn has waited.
+    bot_turns = Match.objects.filter(
+        status=MatchStatus.RUNNING,
+        updated_at__lt=now - STALLED_AFTER,
+        seats__index=F("to_act"),
+        seats__player__kind=PlayerKind.ENGINE_BOT,
+    )
+    stalled = list(
+        bot_turns.order_by("updated_at").only("id", "game", "ply", "to_act", "updated_at")[
+            :ROWS_SHOWN
+        ]
+    )
+    stalled_count = len(stalled) if len(stalled) < ROWS_SHOWN else bot_turns.count()
+    return Overdue(count, rows, stalled_count, stalled)
 
 
 def failures() -> list[TaskFailure]:
@@ -195,6 +215,7 @@ def operations_report() -> dict:
         "queue": queue_lengths(),
         "overdue": overdue_matches(now),
         "grace_s": int(OVERDUE_GRACE.total_seconds()),
+        "stalled_min": int(STALLED_AFTER.total_seconds() // 60),
         "failures": failures(),
         "match_tasks": MATCH_TASKS,
         "pools": pending_pools(),

@@ -55,7 +55,9 @@ def _width(page, url: str) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
 
 
-def test_the_operations_page_fits_a_phone_in_english_and_czech(live_server, browser_page, busy_site):
+def test_the_operations_page_fits_a_phone_in_english_and_czech(
+    live_server, browser_page, busy_site
+):
     page = browser_page
     log_in(page, live_server.url, "root")
     url = f"{live_server.url}/admin/operations/"
@@ -65,7 +67,9 @@ def test_the_operations_page_fits_a_phone_in_english_and_czech(live_server, brow
     assert page.locator("tr.ops-overdue").count() == 3
     assert page.locator("tr.ops-worker").count() == 3
     if os.environ.get("SCREENSHOTS"):
-        page.screenshot(path=str(Path(os.environ["SCREENSHOTS"]) / "admin-operations.png"), full_page=True)
+        page.screenshot(
+            path=str(Path(os.environ["SCREENSHOTS"]) / "admin-operations.png"), full_page=True
+        )
 
     page.set_viewport_size({"width": 390, "height": 844})
     assert _width(page, url) <= 390

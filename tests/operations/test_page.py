@@ -160,3 +160,16 @@ def test_the_page_speaks_czech(staff_client):
     response = staff_client.get(URL, HTTP_ACCEPT_LANGUAGE="cs")
     assert response.status_code == 200
     assert '<html lang="cs"' in response.content.decode()
+
+
+def test_a_bot_turn_nobody_advances_is_listed_and_a_fresh_or_human_one_is_not(staff_client):
+    old = timezone.now() - timedelta(minutes=5)
+    stuck = MatchFactory.create(players=[EngineBotFactory(), EngineBotFactory()])
+    fresh = MatchFactory.create(players=[EngineBotFactory(), EngineBotFactory()])
+    human_turn = MatchFactory.create(players=[HumanPlayerFactory(), HumanPlayerFactory()])
+    Match.objects.filter(pk__in=[stuck.pk, human_turn.pk]).update(updated_at=old)
+    section = _section(_page(staff_client), "overdue")
+    stalled = re.findall(r'<tr class="ops-stalled">\s*<td[^>]*><a href="[^"]+">#(\d+)<', section)
+    assert stalled == [str(stuck.pk)]
+    assert reverse("match-detail", args=[stuck.pk]) in section
+    assert f"#{fresh.pk}<" not in section and f"#{human_turn.pk}<" not in section
