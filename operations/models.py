@@ -17,6 +17,8 @@ class WorkerHeartbeat(models.Model):
 
     class Meta:
         ordering = ["-last_seen"]
+        verbose_name = _("worker heartbeat")
+        verbose_name_plural = _("worker heartbeats")
         constraints = [
             models.UniqueConstraint(fields=["hostname", "pid"], name="heartbeat_unique_process")
         ]
@@ -39,6 +41,8 @@ class TaskFailure(models.Model):
 
     class Meta:
         ordering = ["-count", "-last_at"]
+        verbose_name = _("task failure")
+        verbose_name_plural = _("task failures")
         constraints = [models.UniqueConstraint(fields=["task", "key"], name="failure_unique_key")]
 
     def __str__(self) -> str:

@@ -173,3 +173,28 @@ def test_a_bot_turn_nobody_advances_is_listed_and_a_fresh_or_human_one_is_not(st
     assert stalled == [str(stuck.pk)]
     assert reverse("match-detail", args=[stuck.pk]) in section
     assert f"#{fresh.pk}<" not in section and f"#{human_turn.pk}<" not in section
+
+
+def test_a_failure_can_be_dismissed_from_its_row(staff_client):
+    now = timezone.now()
+    failure = TaskFailure.objects.create(task="ratings.tasks.sweep_pools", key="", count=2,
+                                         last_error="OperationalError: gone", first_at=now,
+                                         last_at=now)  # fmt: skip
+    section = _section(_page(staff_client), "failures")
+    delete_url = reverse("admin:operations_taskfailure_delete", args=[failure.pk])
+    assert delete_url in section
+    assert staff_client.get(delete_url).status_code == 200  # the admin's confirmation page
+    staff_client.post(delete_url, {"post": "yes"})
+    assert not TaskFailure.objects.exists()
+    assert "No task has failed" in _section(_page(staff_client), "failures")
+
+
+def test_the_records_are_read_only_in_the_admin(staff_client):
+    now = timezone.now()
+    beat = WorkerHeartbeat.objects.create(hostname="celery@x", pid=1, started_at=now, last_seen=now)
+    assert (
+        staff_client.get(reverse("admin:operations_workerheartbeat_changelist")).status_code == 200
+    )
+    assert staff_client.get(reverse("admin:operations_workerheartbeat_add")).status_code == 403
+    change = staff_client.get(reverse("admin:operations_workerheartbeat_change", args=[beat.pk]))
+    assert change.status_code == 200 and b'name="hostname"' not in change.content  # view only
