@@ -495,3 +495,31 @@ def for_tournament(tournament) -> list[dict] | None:
         ]
         cache.set(key, rows, timeout=3600)
     return rows
+
+
+def percent(p: float) -> str:
+    """A probability for people: "0 %" only when impossible, "<1 %" when merely unlikely."""
+    if p <= 0:
+        return "0"
+    if p < 0.005:
+        return "<1"
+    if p > 0.995 and p < 1:
+        return ">99"
+    return f"{100 * p:.0f}"
+
+
+def display_rows(rows: list[dict] | None) -> list[dict]:
+    """What the page shows per entrant: the chance of first place (with a bar), of the top
+    three, the likeliest place, and whether it can still win."""
+    out = []
+    for row in rows or []:
+        places = row["places"]
+        likeliest = max(range(len(places)), key=lambda i: (places[i], -i)) + 1 if places else None
+        out.append({
+            **row,
+            "first_pct": percent(places[0] if places else 0.0),
+            "bar": round(100 * (places[0] if places else 0.0)),
+            "podium_pct": percent(sum(places[:3])),
+            "likeliest": likeliest,
+        })  # fmt: skip
+    return out
