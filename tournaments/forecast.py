@@ -50,7 +50,7 @@ FLOW_FUNC = preflow_push
 
 FORECAST_FORMATS = ("league", "round_robin", "swiss")
 EXACT_LIMIT = 4096  # enumerate the remaining outcomes exactly up to this many combinations
-TABLE_DRAWS = 200_000  # Monte Carlo effort: simulations x remaining tables, roughly
+TABLE_DRAWS = 120_000  # Monte Carlo effort: simulations x remaining tables, roughly
 MIN_SIMULATIONS, MAX_SIMULATIONS = 400, 5000
 
 
@@ -486,6 +486,7 @@ def for_tournament(tournament) -> list[dict] | None:
             {
                 "entry": e,
                 "player": entries[e].player.name,
+                "name": str(entries[e].player),  # the shown name (the handle is "player")
                 "places": [round(p, 4) for p in result.places[e]],
                 "first": result.places[e][0],
                 "can_win": result.can_win[e],

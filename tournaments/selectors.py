@@ -83,6 +83,7 @@ def _standings(tournament: Tournament) -> list[dict]:
             "rank": final.get(row.entrant, row.rank),
             "entry": entry.pk,
             "player": entry.player.name,
+            "name": str(entry.player),  # the shown name (the handle is "player")
             "points": row.points,
             "played": row.played,
             "tiebreaks": tiebreaks,
