@@ -453,15 +453,13 @@ def forecast(format_name: str, config: formats.Config, entrants: list[formats.En
 def available(tournament) -> bool:
     from tournaments.models import TournamentStatus
 
-    return tournament.format in FORECAST_FORMATS and tournament.status in (
-        TournamentStatus.RUNNING,
-        TournamentStatus.FINISHED,
-    )
+    # in progress only: a finished event has its standings (with tie-breaks) instead
+    return tournament.format in FORECAST_FORMATS and tournament.status == TournamentStatus.RUNNING
 
 
 def for_tournament(tournament) -> list[dict] | None:
     """Rows best-first by the standings: entry, player, places, can_win; None when the
-    tournament has no forecast (not a league / round robin / Swiss, or not started).
+    tournament has no forecast (not a league / round robin / Swiss, or not running).
     Computed once per results version (the cache key of the standings too)."""
     from django.core.cache import cache
 

@@ -33,7 +33,7 @@ def _play(t, grand_final_winner_seat: int, reset_winner_seat: int = 0, typed: bo
     raise AssertionError("the tournament did not finish")
 
 
-@pytest.mark.parametrize("n", [2, 4, 5])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 8])
 def test_losers_finalist_winning_the_grand_final_plays_the_reset(n):
     t = tournament_with_bots(n=n, format="double_elimination", config={"table_size": 2},
                              over_the_board=True, rated=False)  # fmt: skip

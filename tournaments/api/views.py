@@ -130,7 +130,7 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         """A league's, round robin's or Swiss's chances: each entrant's probability of each
         final place (Monte Carlo over the remaining rounds, table outcomes from the Elo
         ratings; fixed seed, cached per results version) and whether it can still win.
-        Best first by the standings. 409 for other formats, or before the start."""
+        Best first by the standings. 409 for other formats, or when not in progress."""
         t = self.get_object()
         problem = selectors.config_problem(t)
         if problem:
@@ -140,7 +140,7 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         if rows is None:
             return Response(
                 {"code": "no_forecast",
-                 "detail": "Forecasts are for a league, round robin or Swiss once it started."},
+                 "detail": "Forecasts are for a league, round robin or Swiss in progress."},
                 status=status.HTTP_409_CONFLICT,
             )  # fmt: skip
         return Response(ForecastOut(rows, many=True).data)
