@@ -25,10 +25,12 @@ Model (documented for organisers in the README's tournament section):
   winning every remaining table, the other tables' points can be shared out so that
   nobody ends with more points than X (finishing level on points counts: tie-breaks may
   decide). That is a max-flow feasibility problem (as in the classical baseball
-  elimination): exact for two-seat tables; for larger tables it treats a table's points
-  as freely divisible up to the first-place points per seat (it may say "yes" in rare
-  cases where no real finishing order achieves it). For a Swiss the rounds not paired
-  yet are treated as freely pairable (anyone may meet anyone).
+  elimination): exact for two-seat tables (draws share a point, so a table's point can
+  be split in halves). For larger tables the flow treats a table's points as freely
+  divisible up to the first-place points per seat; when it says "yes", a search over the
+  tables' real finishing orders (ties included) confirms or refutes it, up to a step
+  budget (beyond it the flow's "yes" stands). For a Swiss the rounds not paired yet are
+  treated as freely pairable (anyone may meet anyone): a relaxation.
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ FLOW_FUNC = preflow_push
 
 FORECAST_FORMATS = ("league", "round_robin", "swiss")
 EXACT_LIMIT = 4096  # enumerate the remaining outcomes exactly up to this many combinations
-TABLE_DRAWS = 120_000  # Monte Carlo effort: simulations x remaining tables, roughly
-MIN_SIMULATIONS, MAX_SIMULATIONS = 400, 5000
+TABLE_DRAWS = 80_000  # Monte Carlo effort: simulations x remaining tables, roughly
+MIN_SIMULATIONS, MAX_SIMULATIONS = 300, 5000
+SEARCH_TABLES = 16  # "can still win" at larger tables: search real orders up to this many
 
 
 @dataclass
@@ -63,7 +66,8 @@ class Forecast:
     simulations: int = 0
     remaining_tables: int = 0
     remaining_rounds: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0  # this process's CPU time (what a busy machine doesn't inflate)
     notes: list[str] = field(default_factory=list)
 
 
@@ -162,18 +166,11 @@ def order_probabilities(weights: Sequence[float]) -> list[tuple[tuple[int, ...],
 
 
 def _draw_order(weights: Sequence[float], rng: random.Random) -> list[int]:
-    seats = list(range(len(weights)))
-    w = list(weights)
-    order = []
-    while seats:
-        x = rng.random() * sum(w)
-        k = 0
-        while k < len(w) - 1 and x >= w[k]:
-            x -= w[k]
-            k += 1
-        order.append(seats.pop(k))
-        w.pop(k)
-    return order
+    """A Plackett-Luce finishing order: each seat's exponential "finishing time" with rate
+    w_i; the earliest first (the same law as choosing first, then next, by weight)."""
+    random_ = rng.random
+    times = [-math.log(1.0 - random_()) / w for w in weights]
+    return sorted(range(len(weights)), key=times.__getitem__)
 
 
 def _gains(config: formats.Config, n: int) -> list[float]:
@@ -384,8 +381,21 @@ def can_still_win(problem: _Problem, x: int) -> bool:
             return False
     if not sources:
         return True
+    multi = any(len(seats) > 2 for seats in problem.pending)
+    if not _relaxation_fits(sources, room):
+        return False  # not even with freely divisible points
+    if multi and not problem.swiss_rounds and len(problem.pending) <= SEARCH_TABLES:
+        exact = _search(problem, x, best)
+        if exact is not None:
+            return exact
+    return True
+
+
+def _relaxation_fits(sources, room: dict[int, float]) -> bool:
+    """Whether the sources' points can be shared out within the caps and rooms (points
+    freely divisible): a greedy sharing first, the max flow only when it fails."""
     if _greedy_fits(sources, dict(room)):
-        return True  # a sharing found directly: no flow needed (the common case, and fast)
+        return True
     graph = nx.DiGraph()
     for i, (total, who, cap) in enumerate(sources):
         graph.add_edge("s", ("src", i), capacity=total)
@@ -396,6 +406,74 @@ def can_still_win(problem: _Problem, x: int) -> bool:
     supply = sum(total for total, _w, _c in sources)
     flow = nx.maximum_flow_value(graph, "s", "t", flow_func=FLOW_FUNC)
     return flow >= supply - 1e-7
+
+
+_ORDERS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _rank_patterns(k: int) -> list[tuple[int, ...]]:
+    """Every finishing order of k seats, ties included ("1224" ranks)."""
+    if k not in _ORDERS:
+        _ORDERS[k] = [
+            ranks
+            for ranks in itertools.product(range(1, k + 1), repeat=k)
+            if all(r == 1 + sum(1 for q in ranks if q < r) for r in ranks)
+        ]
+    return _ORDERS[k]
+
+
+def _search(problem: _Problem, x: int, best: float, budget: int = 50_000) -> bool | None:
+    """Multiplayer tables: try the real finishing orders (ties included) of every remaining
+    table, X first at its own; None if the search is too long (then the flow decides)."""
+    c = problem.config
+    eps = 1e-9
+    options = []
+    for seats in problem.pending:
+        vectors = set()
+        for ranks in _rank_patterns(len(seats)):
+            if x in seats and ranks[seats.index(x)] != 1 or (x in seats and ranks.count(1) > 1):
+                continue  # X alone in first place is never worse for X
+            result = formats.TableResult(ranks=ranks)
+            vectors.add(tuple(formats.seat_points(c, result)))
+        options.append((seats, sorted(vectors)))
+    options.sort(key=lambda o: len(o[1]))
+    pts = {e: problem.points[e] + problem.byes[e] for e in problem.ids}
+    pts[x] = best
+    steps = 0
+
+    def go(i: int) -> bool | None:
+        nonlocal steps
+        if i == len(options):
+            return True
+        seats, vectors = options[i]
+        # the most slack first: a sharing that fits is usually found without backtracking
+        slack = {e: best - pts[e] for e in seats}
+        ordered = sorted(
+            vectors,
+            key=lambda v: (
+                -min(slack[e] - g for e, g in zip(seats, v, strict=True) if e != x)
+                if len(seats) > 1
+                else 0
+            ),
+        )
+        for vector in ordered:
+            steps += 1
+            if steps > budget:
+                return None
+            if any(e != x and pts[e] + g > best + eps for e, g in zip(seats, vector, strict=True)):
+                continue
+            for e, g in zip(seats, vector, strict=True):
+                if e != x:
+                    pts[e] += g
+            found = go(i + 1)
+            for e, g in zip(seats, vector, strict=True):
+                if e != x:
+                    pts[e] -= g
+            if found is None or found:
+                return found
+        return False
+
+    return go(0)
 
 
 def _greedy_fits(sources, room: dict[int, float]) -> bool:
@@ -422,7 +500,7 @@ def forecast(format_name: str, config: formats.Config, entrants: list[formats.En
     """The forecast from the stored rounds (``rounds``: every paired round, tables without a
     result included). ``method``: "auto" (exact when few outcomes remain), "exact" or
     "monte_carlo"."""
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     problem, future = _problem(format_name, config, entrants, rounds)
     ids = problem.ids
     left = len(problem.pending) + problem.swiss_rounds
@@ -438,14 +516,17 @@ def forecast(format_name: str, config: formats.Config, entrants: list[formats.En
         acc, used, sims = exact_places(problem), "exact", 0
     else:
         # a simulated Swiss round costs a sort and a pairing besides its tables
-        draws = max(1, len(problem.pending) + problem.swiss_rounds * 4 * max(1, len(ids)))
+        # a table of k costs about k^2 / 4 two-seat draws; a simulated Swiss round a sort
+        # and a pairing besides its tables
+        cost = sum(max(1, len(seats) ** 2 // 4) for seats in problem.pending)
+        draws = max(1, cost + problem.swiss_rounds * 4 * max(1, len(ids)))
         sims = simulations or max(MIN_SIMULATIONS, min(MAX_SIMULATIONS, TABLE_DRAWS // draws))
         acc, used = monte_carlo_places(problem, sims, seed), "monte_carlo"
     wins = {e: can_still_win(problem, e) for e in ids}
     return Forecast(
         entrants=ids, places=acc, can_win=wins, method=used, simulations=sims,
         remaining_tables=len(problem.pending), remaining_rounds=future,
-        seconds=time.perf_counter() - started,
+        seconds=time.perf_counter() - started, cpu_seconds=time.process_time() - cpu_started,
     )  # fmt: skip
 
 
