@@ -52,8 +52,8 @@ FLOW_FUNC = preflow_push
 
 FORECAST_FORMATS = ("league", "round_robin", "swiss")
 EXACT_LIMIT = 4096  # enumerate the remaining outcomes exactly up to this many combinations
-TABLE_DRAWS = 80_000  # Monte Carlo effort: simulations x remaining tables, roughly
-MIN_SIMULATIONS, MAX_SIMULATIONS = 300, 5000
+TABLE_DRAWS = 160_000  # Monte Carlo effort: simulations x remaining tables, roughly
+MIN_SIMULATIONS, MAX_SIMULATIONS = 400, 5000
 SEARCH_TABLES = 16  # "can still win" at larger tables: search real orders up to this many
 
 

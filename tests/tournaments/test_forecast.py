@@ -48,7 +48,7 @@ def test_monte_carlo_probabilities_sum_to_one_per_player_and_per_place():
     ratings = [1700, 1650, 1600, 1500, 1450, 1400]
     entrants, rounds = _league(6, ratings, played_rounds=2)
     result = forecast("league", TWO, entrants, rounds, seed=11, method="monte_carlo")
-    assert result.method == "monte_carlo" and result.simulations >= 300
+    assert result.method == "monte_carlo" and result.simulations >= 400
     _sums_ok(result)
     # The same seed gives the same numbers; another seed other numbers.
     again = forecast("league", TWO, entrants, rounds, seed=11, method="monte_carlo")
