@@ -70,16 +70,23 @@ def _standings(tournament: Tournament) -> list[dict]:
         ):
             for entrant in group:
                 final[entrant] = place
+    # An entrant without a finished table has no average place (the ranking used a
+    # neutral value for it): shown as "—", not as a number nobody earned.
+    seated = {e for rnd in played for table in rnd.tables for e in table.seats}
     out = []
     for row in rows:
         entry = entries[row.entrant]
+        tiebreaks = dict(row.tiebreaks)
+        if "average_place" in tiebreaks and row.entrant not in seated:
+            tiebreaks["average_place"] = None
         out.append({
             "rank": final.get(row.entrant, row.rank),
             "entry": entry.pk,
             "player": entry.player.name,
+            "name": str(entry.player),  # the shown name (the handle is "player")
             "points": row.points,
             "played": row.played,
-            "tiebreaks": dict(row.tiebreaks),
+            "tiebreaks": tiebreaks,
             "withdrawn": entry.withdrawn,
         })  # fmt: skip
     if final:
@@ -88,7 +95,8 @@ def _standings(tournament: Tournament) -> list[dict]:
 
 
 def rounds_overview(tournament: Tournament) -> list[Round]:
-    """Rounds with their tables; each table gets `seat_rows`: (player, rank or None) per seat."""
+    """Rounds with their tables; each table gets `seat_rows`: (player, rank or None) per seat,
+    and `seat_scores`: (player, rank, score) per seat (None where unknown)."""
     rounds = list(
         tournament.rounds.prefetch_related("tables__seats__entry__player", "byes__entry__player")
     )
@@ -99,7 +107,19 @@ def rounds_overview(tournament: Tournament) -> list[Round]:
                 (s.entry.player, ranks[s.index] if s.index < len(ranks) else None)
                 for s in table.seats.all()
             ]
+            scores = (table.result or {}).get("scores") or []
+            table.seat_scores = [
+                (player, rank, _score(scores, s.index))
+                for (player, rank), s in zip(table.seat_rows, table.seats.all(), strict=True)
+            ]
     return rounds
+
+
+def _score(scores: list, index: int) -> str | None:
+    if index >= len(scores) or scores[index] is None:
+        return None
+    value = scores[index]
+    return f"{value:g}" if isinstance(value, int | float) else str(value)
 
 
 def progress(tournament: Tournament) -> dict:

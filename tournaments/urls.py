@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import export_views, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -18,4 +18,11 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="round-start"),
     path("<int:pk>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
     path("<int:pk>/tables/<int:table_id>/result/", views.table_result, name="table-result"),
+    # standings15: exports and print views
+    path("<int:pk>/export/trf", export_views.export_trf, name="tournament-export-trf"),
+    path("<int:pk>/export/<str:kind>.csv", export_views.export_csv, name="tournament-export"),
+    path("<int:pk>/print/pairings/", export_views.print_pairings, name="tournament-print-pairings"),
+    path(
+        "<int:pk>/print/standings/", export_views.print_standings, name="tournament-print-standings"
+    ),
 ]

@@ -15,9 +15,10 @@ from django.views.decorators.http import condition, require_POST
 
 from games import throttling
 from games.engines.registry import get_engine
-from tournaments import bracket_svg, selectors, services
+from tournaments import bracket_svg, forecast, selectors, services
 from tournaments.forms import EntryForm, ForfeitForm, ResultForm, TournamentForm
 from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.tiebreak_labels import labels
 
 
 def tournament_list(request):
@@ -43,6 +44,10 @@ def _context(request, t: Tournament) -> dict:
         "config_warning": problem,
         "standings": rows,
         "tiebreaks": list(rows[0]["tiebreaks"]) if rows else [],
+        # standings15: readable tie-break heads, no ranks before play, the forecast
+        "tiebreak_labels": labels(rows[0]["tiebreaks"]) if rows else [],
+        "any_played": any(r["played"] for r in rows),
+        "forecast": None if problem else forecast.display_rows(forecast.for_tournament(t)),
         "rounds": rounds,
         "progress": {"rounds_done": 0, "rounds_total": None, "percent": 0}
         if problem

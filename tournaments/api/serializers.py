@@ -101,8 +101,24 @@ class StandingOut(serializers.Serializer):
     player = serializers.CharField()
     points = serializers.FloatField()
     played = serializers.IntegerField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Tie-break values in the ranking order; average_place is null without a "
+        "finished table.",
+    )
     withdrawn = serializers.BooleanField()
+
+
+class ForecastOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.CharField()
+    places = serializers.ListField(
+        child=serializers.FloatField(),
+        help_text="Probability of each final place, 1st first (sums to 1).",
+    )
+    can_win = serializers.BooleanField(
+        help_text="Whether the entrant can still finish first (level on points counts)."
+    )
 
 
 class ResultIn(serializers.Serializer):

@@ -12,10 +12,11 @@ from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player
 from games.selectors import player_for_user
-from tournaments import selectors, services
+from tournaments import forecast, selectors, services
 from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
+    ForecastOut,
     ResultIn,
     ResultOut,
     RoundOut,
@@ -122,6 +123,27 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
             return Response({"code": "invalid_config", "detail": problem},
                             status=status.HTTP_409_CONFLICT)  # fmt: skip
         return Response(StandingOut(selectors.standings(t), many=True).data)
+
+    @extend_schema(responses={200: ForecastOut(many=True), 409: ErrorSerializer})
+    @action(detail=True, pagination_class=None)
+    def forecast(self, request, pk=None):
+        """A league's, round robin's or Swiss's chances: each entrant's probability of each
+        final place (Monte Carlo over the remaining rounds, table outcomes from the Elo
+        ratings; fixed seed, cached per results version) and whether it can still win.
+        Best first by the standings. 409 for other formats, or when not in progress."""
+        t = self.get_object()
+        problem = selectors.config_problem(t)
+        if problem:
+            return Response({"code": "invalid_config", "detail": problem},
+                            status=status.HTTP_409_CONFLICT)  # fmt: skip
+        rows = forecast.for_tournament(t)
+        if rows is None:
+            return Response(
+                {"code": "no_forecast",
+                 "detail": "Forecasts are for a league, round robin or Swiss in progress."},
+                status=status.HTTP_409_CONFLICT,
+            )  # fmt: skip
+        return Response(ForecastOut(rows, many=True).data)
 
     @extend_schema(request=ResultIn, responses={201: ResultOut, 409: ErrorSerializer})
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
