@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services, throttling
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
-from games.models import Match, MatchStatus
+from games.models import InvitationStatus, Match, MatchStatus
 
 MAX_ACTION_CHARS = 16 * 1024
 
@@ -59,9 +59,13 @@ def _live_context(request, match: Match) -> dict:
     seats = list(match.seats.select_related("player"))
     user_id = request.user.pk if request.user.is_authenticated else None
     result = _result(match, seats)
+    pending = match.status == MatchStatus.PENDING
     return {
         "match": match,
         "seats": seats,
+        "open_seats": list(match.open_seats.all()) if pending else [],
+        "waiting_invited": pending
+        and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
         "can_resign": match.status == MatchStatus.RUNNING
         and any(s.player.user_id == user_id and not s.forfeited for s in seats),
         "view": view,

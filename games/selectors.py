@@ -44,7 +44,7 @@ def engine_bots() -> QuerySet[Player]:
 def match_list(*, status: str | None = None, game: str | None = None, player: str | None = None):
     """Matches, newest first; a filter value that can match nothing (an unknown status or
     game, a name no player can have) gives an empty list without reaching SQL."""
-    qs = Match.objects.prefetch_related("seats__player")
+    qs = Match.objects.prefetch_related("seats__player", "open_seats")
     if (
         (status and status not in MatchStatus.values)
         or (game and game not in ENGINES)
@@ -310,3 +310,27 @@ def invitations_for(user, *, status: str | None = None) -> QuerySet[Invitation]:
     elif status:
         qs = qs.filter(status=status)
     return qs
+
+
+def open_games(user=None, *, limit: int = 50) -> list[Match]:
+    """Waiting matches with a seat anyone may take, newest first (those past their time
+    are left out before the sweep cancels them); `free` = open seats, `total` = seats,
+    `mine` = the user created it, `seated` = he holds a seat in it."""
+    from games.services.matches import open_seat_cutoff
+
+    matches = list(
+        Match.objects.filter(
+            status=MatchStatus.PENDING, open_seats__isnull=False, created_at__gte=open_seat_cutoff()
+        )
+        .distinct()
+        .select_related("variant", "created_by")
+        .prefetch_related("seats__player", "open_seats")
+        .order_by("-created_at")[:limit]
+    )
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    for m in matches:
+        m.free = len(m.open_seats.all())
+        m.total = m.free + len(m.seats.all())
+        m.mine = user_id is not None and m.created_by_id == user_id
+        m.seated = user_id is not None and any(s.player.user_id == user_id for s in m.seats.all())
+    return matches

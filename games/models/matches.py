@@ -156,6 +156,23 @@ class Seat(models.Model):
         return f"{self.match} seat {self.index}: {self.player}"
 
 
+class OpenSeat(models.Model):
+    """A seat of a waiting match that anyone may take from the lobby. The taker's Seat
+    row replaces it; the match starts once none (and no pending invitation) is left."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="open_seats")
+    index = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="open_seat_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} open seat {self.index}"
+
+
 class MatchAction(models.Model):
     """One applied decision. (match, ply) is unique: a ply can be applied once only."""
 
