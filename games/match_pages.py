@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services, throttling
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
+from games.hands import hand_parts
 from games.models import InvitationStatus, Match, MatchStatus
 
 MAX_ACTION_CHARS = 16 * 1024
@@ -174,6 +175,8 @@ def match_replay(request, pk: int):
     ):
         return redirect("match-detail", pk=match.pk)
     step = selectors.replay_step(match, _int(request.GET.get("ply")) or 0)
+    for hand in step["hands"]:
+        hand["parts"] = hand_parts(match.game, hand["private"])
     context = {
         "match": match,
         **step,

@@ -89,14 +89,17 @@ def _pages(user):
     me = user.player
     bot = EngineBotFactory(bot_name="random")
     running = game_services.create_match(game="yspahan", players=[me, bot], seed=4)
+    finished = {game: _finished_match(game) for game in ("silkroad", "yspahan", "greatwall")}
     return {
         "home": "/",
         "lobby": "/play/",
         "my games": "/play/mine/",
         "invitations": "/invitations/",
         "match": f"/matches/{running.pk}/",
-        # Not yet: a finished match names its rating pool (stored in English) and the
-        # replay lists the engines' raw observation keys under "Every hand".
+        # The finished page names its rating pool (stored in English); the replay lists
+        # every hand with the engines' words.
+        "finished match": f"/matches/{finished['silkroad'].pk}/",
+        **{f"replay {g}": f"/matches/{m.pk}/replay/?ply=12" for g, m in finished.items()},
         "player": f"/players/{me.name}/",
         "tournament list": "/tournaments/",
         "tournament detail": f"/tournaments/{t.pk}/",
@@ -104,6 +107,17 @@ def _pages(user):
         "tournament create": "/tournaments/new/",
         "leaderboard": "/ratings/silkroad/",
     }
+
+
+def _finished_match(game: str):
+    """Two random bots play a match to its end (its page shows the result and prediction)."""
+    players = [EngineBotFactory(bot_name="random") for _ in range(2)]
+    match = game_services.create_match(game=game, players=players, seed=3)
+    while game_services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
+        match.refresh_from_db()
+    match.refresh_from_db()
+    assert match.status == "finished"
+    return match
 
 
 def test_accept_language_picks_czech_and_english_stays_the_default():
