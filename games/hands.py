@@ -49,7 +49,9 @@ def hand_parts(game: str, private: dict) -> list[dict]:
             items = [(name(k), v) for k, v in value.items() if v]
             parts.append({"label": label, "items": items, "value": None})
         elif isinstance(value, list):
-            parts.append({"label": label, "items": [(name(str(v)), 1) for v in value], "value": None})
+            parts.append(
+                {"label": label, "items": [(name(str(v)), 1) for v in value], "value": None}
+            )
         else:
             parts.append({"label": label, "items": None, "value": value})
     return parts

@@ -177,13 +177,16 @@ def match_replay(request, pk: int):
     step = selectors.replay_step(match, _int(request.GET.get("ply")) or 0)
     for hand in step["hands"]:
         hand["parts"] = hand_parts(match.game, hand["private"])
+    # The log's lines are in the reader's language (cached per match, ply and language).
+    moves = selectors.match_log(match, None)
     context = {
         "match": match,
         **step,
+        "current_label": moves[step["ply"] - 1]["label"] if step["current"] else "",
         "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),
     }
     if not request.htmx:
-        context["moves"] = selectors.match_log(match, None)
+        context["moves"] = moves
     template = "games/match_replay.html#step" if request.htmx else "games/match_replay.html"
     return render(request, template, context)
 

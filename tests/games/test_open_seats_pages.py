@@ -28,7 +28,7 @@ def test_a_lobby_match_with_an_open_seat_waits_and_is_listed(client):
     assert match.status == MatchStatus.PENDING and match.open_seats.count() == 1
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
     assert "Open seat — anyone may take it" in page and "Cancel the match" in page
-    assert "hx-trigger=\"every 2s\"" in page  # the creator's page notices the start
+    assert 'hx-trigger="every 2s"' in page  # the creator's page notices the start
     client.force_login(bob.user)
     lobby = client.get(reverse("play")).content.decode()
     row = lobby[lobby.index(f'id="open-game-{match.pk}"') :].split("</tr>")[0]
