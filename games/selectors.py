@@ -305,6 +305,8 @@ def match_predictions(match: Match) -> dict | None:
     from django.utils.module_loading import import_string
 
     path = getattr(settings, "MATCH_PREDICTIONS", None)
+    if match.status == MatchStatus.PENDING and match.open_seats.exists():
+        return None  # nobody to predict for an open seat yet
     return import_string(path)(match) if path else None
 
 

@@ -27,6 +27,8 @@ class RatingPool(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rating pool")
+        verbose_name_plural = _("rating pools")
         ordering = ["game", "name"]
         constraints = [
             models.UniqueConstraint(fields=["game", "name"], name="pool_unique_name"),
@@ -50,6 +52,8 @@ class Rating(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         ordering = ["pool", "system", "-value"]
         constraints = [
             models.UniqueConstraint(fields=["pool", "player", "system"], name="rating_unique")
@@ -69,6 +73,8 @@ class AppliedMatch(models.Model):
     applied_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rated match")
+        verbose_name_plural = _("rated matches")
         ordering = ["pool", "sequence"]
         constraints = [models.UniqueConstraint(fields=["pool", "match"], name="applied_once")]
 
@@ -87,6 +93,8 @@ class RatingChange(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["pool", "created_at", "id"]
         constraints = [
             models.UniqueConstraint(

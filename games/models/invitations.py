@@ -48,6 +48,8 @@ class Invitation(models.Model):
     answered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["player", "status"], name="invitation_player_status")]
         constraints = [

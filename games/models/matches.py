@@ -29,6 +29,8 @@ class Variant(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("variant")
+        verbose_name_plural = _("variants")
         ordering = ["game", "name"]
         constraints = [models.UniqueConstraint(fields=["game", "name"], name="variant_unique_name")]
 
@@ -54,6 +56,8 @@ class TimeControl(models.Model):
     increment_s = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("time control")
+        verbose_name_plural = _("time controls")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -120,8 +124,9 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-created_at"]
-        verbose_name_plural = "matches"
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_game_display()}"
@@ -149,6 +154,8 @@ class Seat(models.Model):
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["match", "index"]
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index")]
 
@@ -164,6 +171,8 @@ class OpenSeat(models.Model):
     index = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = _("open seat")
+        verbose_name_plural = _("open seats")
         ordering = ["match", "index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="open_seat_unique_index")

@@ -212,3 +212,29 @@ def test_catalogs_are_complete_and_the_mo_files_up_to_date(domain):
         }
 
     assert messages(mo) == messages(po), "run: .venv/bin/python scripts/make-messages --compile"
+
+
+def test_czech_admin_names_the_games_and_ratings_models_in_czech():
+    from django.apps import apps
+    from django.utils import translation
+
+    client = Client()
+    client.force_login(UserFactory(username="spravce", is_staff=True, is_superuser=True))
+    html = client.get("/admin/", **CZECH).content.decode()
+    assert '<html lang="cs"' in html
+    # MatchAction's names belong to another change (the model is not this one's to edit).
+    models = [m for app in ("games", "ratings") for m in apps.get_app_config(app).get_models()
+              if m.__name__ not in ("MatchAction", "OpenSeat")]  # fmt: skip
+    listed = 0
+    for model in models:
+        english = str(model._meta.verbose_name_plural)
+        with translation.override("cs"):
+            czech = str(model._meta.verbose_name_plural)
+        if f"/admin/{model._meta.app_label}/{model._meta.model_name}/" not in html:
+            continue  # not in the admin
+        listed += 1
+        assert czech.capitalize() in html, model
+        if czech != english:
+            assert f">{english.capitalize()}<" not in html, model
+    assert listed >= 5
+    assert "Hry a partie" in html

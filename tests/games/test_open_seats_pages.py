@@ -99,3 +99,21 @@ def test_open_seats_only_is_a_form_error(client):
     response = client.post(reverse("play"), data)
     assert response.status_code == 200 and not Match.objects.exists()
     assert "Choose “Me” for exactly one seat." in response.content.decode()
+
+
+def test_people_count_seats_from_one_on_the_match_page(client):
+    alice = HumanPlayerFactory()
+    match = _open_from_lobby(client, alice, game="silkroad", seats=3, seat_2="greedy")
+    waiting = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert "Prediction" not in waiting  # nobody to predict for the open seat yet
+    client.force_login(HumanPlayerFactory().user)
+    client.post(reverse("play-join", args=[match.pk]))
+    client.force_login(alice.user)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    prediction = page[page.index('class="predictions"') :].split("</p>")[0]
+    assert "seat 1: place" in prediction and "seat 3: place" in prediction
+    assert "seat 0" not in prediction
+    assert "you are seat 1" in page
+    seats_table = page[page.index('class="grid seats"') :].split("</table>")[0]
+    assert "<td>1</td>" in seats_table and "<td>3</td>" in seats_table
+    assert "<td>0</td>" not in seats_table
