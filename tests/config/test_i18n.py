@@ -238,3 +238,11 @@ def test_czech_admin_names_the_games_and_ratings_models_in_czech():
             assert f">{english.capitalize()}<" not in html, model
     assert listed >= 5
     assert "Hry a partie" in html
+
+
+def test_czech_admin_forms_label_fields_in_czech():
+    client = Client()
+    client.force_login(UserFactory(username="spravce2", is_staff=True, is_superuser=True))
+    html = client.get("/admin/games/variant/add/", **CZECH).content.decode()
+    assert ">Popis:</label>" in html and ">Description:</label>" not in html
+    assert ">Hra:</label>" in html and ">Game:</label>" not in html
