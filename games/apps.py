@@ -8,4 +8,7 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games and matches")
 
     def ready(self) -> None:
-        from games import receivers  # noqa: F401  (every account gets a player)
+        from games import (
+            admin_open_seats,  # noqa: F401  (kept apart from games/admin.py)
+            receivers,  # noqa: F401  (every account gets a player)
+        )
