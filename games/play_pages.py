@@ -18,7 +18,7 @@ from games.forms import (
     bot_preset_for,
     time_control_key,
 )
-from games.models import Match, Player, PlayerKind
+from games.models import Match, MatchStatus, Player, PlayerKind
 
 
 @login_required
@@ -86,6 +86,12 @@ def play_cancel(request, pk: int):
     limited = throttling.page_limit(request, "match_create")
     if limited:
         messages.error(request, limited)
+        return redirect("play")
+    if not Match.objects.filter(pk=pk, status=MatchStatus.PENDING).exists():
+        # A running match is left by resigning (or aborted from its own page).
+        messages.error(
+            request, gettext("Only a match still waiting for players is cancelled here.")
+        )
         return redirect("play")
     try:
         services.abort_match(match_id=pk, user=request.user)

@@ -117,3 +117,15 @@ def test_people_count_seats_from_one_on_the_match_page(client):
     seats_table = page[page.index('class="grid seats"') :].split("</table>")[0]
     assert "<td>1</td>" in seats_table and "<td>3</td>" in seats_table
     assert "<td>0</td>" not in seats_table
+
+
+def test_a_running_match_is_not_cancelled_from_the_lobby(client):
+    alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
+    match = _open_from_lobby(client, alice)
+    client.force_login(bob.user)
+    client.post(reverse("play-join", args=[match.pk]))
+    client.force_login(alice.user)
+    response = client.post(reverse("play-cancel", args=[match.pk]), follow=True)
+    assert "Only a match still waiting for players" in response.content.decode()
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
