@@ -1,10 +1,14 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-    verbose_name = "Games and matches"
+    verbose_name = _("Games and matches")
 
     def ready(self) -> None:
-        from games import receivers  # noqa: F401  (every account gets a player)
+        from games import (
+            admin_open_seats,  # noqa: F401  (kept apart from games/admin.py)
+            receivers,  # noqa: F401  (every account gets a player)
+        )

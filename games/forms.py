@@ -21,6 +21,7 @@ class SignUpForm(UserCreationForm):
 MAX_SEATS = 5
 ME = "me"
 INVITE = "invite"
+OPEN = "open"
 
 # Built-in bots a player may seat from the lobby: (bot name, parameters) the bots'
 # schemas accept on every engine.
@@ -34,6 +35,7 @@ SEAT_CHOICES = [
     (ME, _("Me")),
     *[(key, label) for key, (_bot, _params, label) in BOT_PRESETS.items()],
     (INVITE, _("A player by name (people are invited)")),
+    (OPEN, _("Open seat — anyone may take it")),
 ]
 
 
@@ -158,6 +160,8 @@ class PlayForm(forms.Form):
                 players.append(choice)
             elif choice == INVITE:
                 players.append(self._invitee(i, data.get(f"seat_{i}_name", "").strip()))
+            elif choice == OPEN:
+                players.append(None)  # taken later from the lobby's list of open games
             else:
                 self.add_error(f"seat_{i}", _("Choose who sits here."))
         if mine != 1:

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 from games import selectors, services, throttling
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
-from games.models import Match, MatchStatus
+from games.hands import hand_parts
+from games.models import InvitationStatus, Match, MatchStatus
 
 MAX_ACTION_CHARS = 16 * 1024
 
@@ -59,9 +60,13 @@ def _live_context(request, match: Match) -> dict:
     seats = list(match.seats.select_related("player"))
     user_id = request.user.pk if request.user.is_authenticated else None
     result = _result(match, seats)
+    pending = match.status == MatchStatus.PENDING
     return {
         "match": match,
         "seats": seats,
+        "open_seats": list(match.open_seats.all()) if pending else [],
+        "waiting_invited": pending
+        and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
         "can_resign": match.status == MatchStatus.RUNNING
         and any(s.player.user_id == user_id and not s.forfeited for s in seats),
         "view": view,
@@ -170,13 +175,18 @@ def match_replay(request, pk: int):
     ):
         return redirect("match-detail", pk=match.pk)
     step = selectors.replay_step(match, _int(request.GET.get("ply")) or 0)
+    for hand in step["hands"]:
+        hand["parts"] = hand_parts(match.game, hand["private"])
+    # The log's lines are in the reader's language (cached per match, ply and language).
+    moves = selectors.match_log(match, None)
     context = {
         "match": match,
         **step,
+        "current_label": moves[step["ply"] - 1]["label"] if step["current"] else "",
         "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),
     }
     if not request.htmx:
-        context["moves"] = selectors.match_log(match, None)
+        context["moves"] = moves
     template = "games/match_replay.html#step" if request.htmx else "games/match_replay.html"
     return render(request, template, context)
 

@@ -1,9 +1,12 @@
 """The lobby (/play/): start a match against bots or invited players; "My games"."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
 
 from games import selectors, services, throttling
 from games.forms import (
@@ -15,7 +18,7 @@ from games.forms import (
     bot_preset_for,
     time_control_key,
 )
-from games.models import Match, Player, PlayerKind
+from games.models import Match, MatchStatus, Player, PlayerKind
 
 
 @login_required
@@ -32,7 +35,71 @@ def play(request):
         match = _create(request, form)
         if match is not None:
             return redirect("match-detail", pk=match.pk)
-    return render(request, "games/play.html", {"form": form})
+    games = selectors.open_games(request.user)
+    for m in games:
+        m.time_control_text = time_control_text(m.time_control())
+    return render(request, "games/play.html", {"form": form, "open_games": games})
+
+
+def time_control_text(tc: dict | None) -> str:
+    """A time control as people say it: "30 s per move", "10 min + 5 s"."""
+    if not tc:
+        return gettext("No limit")
+    if tc.get("per_move_s") is not None:
+        return gettext("%(t)s per move") % {"t": _duration(tc["per_move_s"])}
+    text = _duration(tc["initial_s"])
+    if tc.get("increment_s"):
+        text += f" + {_duration(tc['increment_s'])}"
+    return text
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return gettext("%(n)s d") % {"n": seconds // 86400}
+    if seconds % 3600 == 0:
+        return gettext("%(n)s h") % {"n": seconds // 3600}
+    if seconds % 60 == 0:
+        return gettext("%(n)s min") % {"n": seconds // 60}
+    return gettext("%(n)s s") % {"n": seconds}
+
+
+@login_required
+@require_POST
+def play_join(request, pk: int):
+    """Take an open seat; the match page shows the board once the last seat is taken."""
+    limited = throttling.page_limit(request, "match_create")
+    if limited:
+        messages.error(request, limited)
+        return redirect("play")
+    try:
+        services.join_match(match_id=pk, user=request.user)
+    except services.MatchError as exc:
+        messages.error(request, str(exc))
+        return redirect("play")
+    return redirect("match-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def play_cancel(request, pk: int):
+    """The creator calls off a match still waiting for players."""
+    limited = throttling.page_limit(request, "match_create")
+    if limited:
+        messages.error(request, limited)
+        return redirect("play")
+    if not Match.objects.filter(pk=pk, status=MatchStatus.PENDING).exists():
+        # A running match is left by resigning (or aborted from its own page).
+        messages.error(
+            request, gettext("Only a match still waiting for players is cancelled here.")
+        )
+        return redirect("play")
+    try:
+        services.abort_match(match_id=pk, user=request.user)
+    except services.MatchError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, gettext("The match was cancelled."))
+    return redirect("play")
 
 
 def _create(request, form: PlayForm) -> Match | None:
@@ -122,4 +189,4 @@ def my_games(request):
     return render(request, "games/my_games.html", {"games": selectors.my_games(request.user)})
 
 
-__all__ = ["MAX_SEATS", "my_games", "play"]
+__all__ = ["MAX_SEATS", "my_games", "play", "play_cancel", "play_join"]

@@ -1,5 +1,7 @@
 """Read-side queries: players and matches, as a given viewer may see them."""
 
+import logging
+
 from django.db.models import F, QuerySet
 
 from games.engines import i18n as engine_i18n
@@ -16,6 +18,8 @@ from games.models import (
 )
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
+
+logger = logging.getLogger(__name__)
 
 
 def player_list(*, kind: str | None = None, active_only: bool = True) -> QuerySet[Player]:
@@ -44,7 +48,7 @@ def engine_bots() -> QuerySet[Player]:
 def match_list(*, status: str | None = None, game: str | None = None, player: str | None = None):
     """Matches, newest first; a filter value that can match nothing (an unknown status or
     game, a name no player can have) gives an empty list without reaching SQL."""
-    qs = Match.objects.prefetch_related("seats__player")
+    qs = Match.objects.prefetch_related("seats__player", "open_seats")
     if (
         (status and status not in MatchStatus.values)
         or (game and game not in ENGINES)
@@ -223,13 +227,7 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     labels = [a.label for a in actions]
     if actions and engine_i18n.current_language() != "en":
-        # Stored labels are English; describe each action again in the viewer's language,
-        # replaying the record from the start (the state before each action is needed).
-        state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
-        labels = []
-        for a in actions:
-            labels.append(engine.describe(state, a.action)[:200])
-            state = engine.apply(state, a.action)
+        labels = translated_labels(match, engine, actions)
     for a, label in zip(actions, labels, strict=True):
         action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
         rows.append(
@@ -245,6 +243,49 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
             }
         )
     return rows
+
+
+# Translated log lines, per (match, ply, language). A record only grows, so an entry
+# never goes stale; the state after the last action is kept with the lines so that the
+# next ply describes one action instead of replaying the whole match again.
+LOG_CACHE_S = 3600
+
+
+def _log_cache_key(match_id: int, ply: int, language: str) -> str:
+    return f"games:log-labels:{match_id}:{ply}:{language}"
+
+
+def translated_labels(match: Match, engine, actions: list[MatchAction]) -> list[str]:
+    """Each action described in the current (non-English) language, from the cache when
+    possible. Stored labels are English; a description needs the state before the action."""
+    from django.core.cache import cache
+
+    language, ply = engine_i18n.current_language(), len(actions)
+    try:
+        hit = cache.get(_log_cache_key(match.pk, ply, language))
+        if hit is not None:
+            return hit["labels"]
+        earlier = cache.get(_log_cache_key(match.pk, ply - 1, language))
+    except Exception:  # noqa: BLE001 - without the cache the log is computed, not lost
+        logger.warning("log cache unavailable for match %s", match.pk)
+        hit = earlier = None
+    if earlier is not None:
+        labels, state = list(earlier["labels"]), engine.from_json(earlier["state"])
+    else:
+        labels = []
+        state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
+    for a in actions[len(labels) :]:
+        labels.append(engine.describe(state, a.action)[:200])
+        state = engine.apply(state, a.action)
+    try:
+        cache.set(
+            _log_cache_key(match.pk, ply, language),
+            {"labels": labels, "state": engine.to_json(state)},
+            timeout=LOG_CACHE_S,
+        )
+    except Exception:  # noqa: BLE001
+        logger.warning("log cache not written for match %s", match.pk)
+    return labels
 
 
 def turns_waiting_for(user) -> list[Match]:
@@ -264,6 +305,8 @@ def match_predictions(match: Match) -> dict | None:
     from django.utils.module_loading import import_string
 
     path = getattr(settings, "MATCH_PREDICTIONS", None)
+    if match.status == MatchStatus.PENDING and match.open_seats.exists():
+        return None  # nobody to predict for an open seat yet
     return import_string(path)(match) if path else None
 
 
@@ -310,3 +353,27 @@ def invitations_for(user, *, status: str | None = None) -> QuerySet[Invitation]:
     elif status:
         qs = qs.filter(status=status)
     return qs
+
+
+def open_games(user=None, *, limit: int = 50) -> list[Match]:
+    """Waiting matches with a seat anyone may take, newest first (those past their time
+    are left out before the sweep cancels them); `free` = open seats, `total` = seats,
+    `mine` = the user created it, `seated` = he holds a seat in it."""
+    from games.services.matches import open_seat_cutoff
+
+    matches = list(
+        Match.objects.filter(
+            status=MatchStatus.PENDING, open_seats__isnull=False, created_at__gte=open_seat_cutoff()
+        )
+        .distinct()
+        .select_related("variant", "created_by")
+        .prefetch_related("seats__player", "open_seats")
+        .order_by("-created_at")[:limit]
+    )
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    for m in matches:
+        m.free = len(m.open_seats.all())
+        m.total = m.free + len(m.seats.all())
+        m.mine = user_id is not None and m.created_by_id == user_id
+        m.seated = user_id is not None and any(s.player.user_id == user_id for s in m.seats.all())
+    return matches

@@ -49,5 +49,7 @@ def sweep_matches() -> None:
 
 @shared_task(name="games.tasks.expire_invitations", ignore_result=True)
 def expire_invitations() -> None:
-    """Periodic: close invitations past their time and cancel the matches waiting on them."""
+    """Periodic: close invitations past their time and cancel the matches waiting on them,
+    and the waiting matches whose open seats nobody took in time."""
     services.expire_invitations()
+    services.expire_open_matches()

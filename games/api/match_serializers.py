@@ -23,6 +23,9 @@ class SeatSerializer(serializers.ModelSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
+    open_seats = serializers.SerializerMethodField(
+        help_text="Seats anyone may still take (POST .../join/); the match waits for them."
+    )
     time_control = serializers.SerializerMethodField()
     predictions = serializers.SerializerMethodField(
         help_text="Expected place and win chance per seat."
@@ -37,10 +40,13 @@ class MatchSerializer(serializers.ModelSerializer):
         model = Match
         fields = [
             "id", "game", "variant", "options", "seed", "status", "rated", "timeout_policy",
-            "time_control", "ply", "to_act", "deadline", "seats", "outcome", "predictions",
+            "time_control", "ply", "to_act", "deadline", "seats", "open_seats", "outcome", "predictions",
             "created_at", "started_at", "finished_at",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_open_seats(self, match: Match) -> list[int]:
+        return [o.index for o in match.open_seats.all()]
 
     def get_time_control(self, match: Match) -> dict | None:
         return match.time_control()
@@ -67,10 +73,16 @@ class SeatRequestSerializer(serializers.Serializer):
         required=False, choices=BOT_CHOICES, help_text="A built-in bot: random, greedy, ismcts."
     )
     params = BoundedDictField(required=False, max_keys=16, help_text="Built-in bot parameters.")
+    open = serializers.BooleanField(
+        required=False, help_text="true: an open seat anyone may take (POST .../join/)."
+    )
 
     def validate(self, data):
-        if ("player" in data) == ("bot" in data):
-            raise serializers.ValidationError("Give exactly one of 'player' or 'bot'.")
+        given = ("player" in data) + ("bot" in data) + bool(data.get("open"))
+        if given != 1:
+            raise serializers.ValidationError(
+                "Give exactly one of 'player', 'bot' or 'open': true."
+            )
         return data
 
 

@@ -49,6 +49,7 @@ class WriteThrottleMixin(throttling.WriteThrottleMixin):
         "actions": "match_actions",
         "abort": "match_create",
         "resign": "match_create",
+        "join": "match_create",
     }
 
 
@@ -97,8 +98,10 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         return Response(MatchSerializer(match, context={"with_predictions": True}).data)
 
     @staticmethod
-    def _seat_player(seat: dict) -> Player:
+    def _seat_player(seat: dict) -> Player | None:
         # Bot parameters are checked against the bot's schema by the services.
+        if seat.get("open"):
+            return None  # an open seat: the match waits until someone joins
         if "bot" in seat:
             return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
         player = Player.objects.filter(name=seat["player"]).first()
@@ -162,6 +165,25 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
             match = services.abort_match(match_id=int(pk), user=request.user)
         except services.MatchError as exc:
             return _error(exc)
+        return Response(MatchSerializer(match).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: MatchSerializer, 401: ErrorSerializer, 403: ErrorSerializer,
+            404: ErrorSerializer, 409: ErrorSerializer,
+        },
+    )  # fmt: skip
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def join(self, request, pk=None):
+        """Take the first open seat of a waiting match; the last seat taken starts it.
+        409 with code `already_started` (running, over or cancelled), `match_full` (no seat
+        open) or `already_seated` (you or your bot hold a seat); 401 when not logged in."""
+        try:
+            services.join_match(match_id=int(pk), user=request.user)
+        except services.MatchError as exc:
+            return _error(exc)
+        match = selectors.match_list().get(pk=pk)
         return Response(MatchSerializer(match).data)
 
     @extend_schema(

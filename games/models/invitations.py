@@ -28,26 +28,45 @@ def default_expiry():
 
 
 class Invitation(models.Model):
-    kind = models.CharField(max_length=8, choices=InvitationKind.choices)
+    kind = models.CharField(max_length=8, choices=InvitationKind.choices, verbose_name=_("kind"))
     match = models.ForeignKey(
-        "games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+        "games.Match",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("match"),
     )
     # An entry names its target by kind and id: games imports no app that owns it.
-    target_kind = models.CharField(max_length=32, blank=True, help_text='e.g. "tournament"')
-    target_id = models.PositiveBigIntegerField(null=True, blank=True)
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="invitations")
+    target_kind = models.CharField(
+        max_length=32, blank=True, help_text='e.g. "tournament"', verbose_name=_("target kind")
+    )
+    target_id = models.PositiveBigIntegerField(null=True, blank=True, verbose_name=_("target id"))
+    player = models.ForeignKey(
+        "games.Player",
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("player"),
+    )
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="invitations_sent",
-    )  # fmt: skip
+     verbose_name=_("invited by"),)  # fmt: skip
     status = models.CharField(
-        max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+        max_length=10,
+        choices=InvitationStatus.choices,
+        default=InvitationStatus.PENDING,
+        verbose_name=_("status"),
     )
-    expires_at = models.DateTimeField(default=default_expiry, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(
+        default=default_expiry, db_index=True, verbose_name=_("expires")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    answered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("answered"))
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["player", "status"], name="invitation_player_status")]
         constraints = [

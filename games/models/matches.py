@@ -22,13 +22,15 @@ def game_choices() -> list[tuple[str, str]]:
 class Variant(models.Model):
     """A named set of engine options an admin configures (e.g. random action tiles)."""
 
-    game = models.CharField(max_length=32, choices=game_choices)
-    name = models.CharField(max_length=80)
-    options = models.JSONField(default=dict, blank=True)
-    description = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    game = models.CharField(max_length=32, choices=game_choices, verbose_name=_("game"))
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("variant")
+        verbose_name_plural = _("variants")
         ordering = ["game", "name"]
         constraints = [models.UniqueConstraint(fields=["game", "name"], name="variant_unique_name")]
 
@@ -48,12 +50,18 @@ class Variant(models.Model):
 class TimeControl(models.Model):
     """A preset: either a limit per decision, or a clock per seat (initial + increment)."""
 
-    name = models.CharField(max_length=80, unique=True)
-    per_move_s = models.PositiveIntegerField(null=True, blank=True)
-    initial_s = models.PositiveIntegerField(null=True, blank=True)
-    increment_s = models.PositiveIntegerField(default=0)
+    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+    per_move_s = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("seconds per decision")
+    )
+    initial_s = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("initial clock (s)")
+    )
+    increment_s = models.PositiveIntegerField(default=0, verbose_name=_("increment (s)"))
 
     class Meta:
+        verbose_name = _("time control")
+        verbose_name_plural = _("time controls")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -89,39 +97,67 @@ class TimeoutPolicy(models.TextChoices):
 
 
 class Match(models.Model):
-    game = models.CharField(max_length=32, choices=game_choices, db_index=True)
-    variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL)
-    options = models.JSONField(default=dict, blank=True, help_text="Resolved engine options.")
-    seed = models.BigIntegerField()
+    game = models.CharField(
+        max_length=32, choices=game_choices, db_index=True, verbose_name=_("game")
+    )
+    variant = models.ForeignKey(
+        Variant, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("variant")
+    )
+    options = models.JSONField(
+        default=dict, blank=True, help_text="Resolved engine options.", verbose_name=_("options")
+    )
+    seed = models.BigIntegerField(verbose_name=_("seed"))
     status = models.CharField(
-        max_length=12, choices=MatchStatus.choices, default=MatchStatus.PENDING, db_index=True
+        max_length=12,
+        choices=MatchStatus.choices,
+        default=MatchStatus.PENDING,
+        db_index=True,
+        verbose_name=_("status"),
     )
     # Time control, copied from a preset or given directly: per decision or per seat clock.
-    per_move_s = models.PositiveIntegerField(null=True, blank=True)
-    initial_s = models.PositiveIntegerField(null=True, blank=True)
-    increment_s = models.PositiveIntegerField(default=0)
+    per_move_s = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("seconds per decision")
+    )
+    initial_s = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("initial clock (s)")
+    )
+    increment_s = models.PositiveIntegerField(default=0, verbose_name=_("increment (s)"))
     timeout_policy = models.CharField(
-        max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AUTO,
+        verbose_name=_("time-out policy"),
     )
-    rated = models.BooleanField(default=False)
-    ply = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
-    to_act = models.PositiveSmallIntegerField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    turn_started_at = models.DateTimeField(null=True, blank=True)
-    state = models.JSONField(null=True, blank=True, editable=False)
-    outcome = models.JSONField(null=True, blank=True)
-    abort_reason = models.CharField(max_length=200, blank=True)
+    rated = models.BooleanField(default=False, verbose_name=_("rated"))
+    ply = models.PositiveIntegerField(
+        default=0, help_text="Number of actions applied.", verbose_name=_("ply")
+    )
+    to_act = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat to act"))
+    deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("deadline")
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turn started"))
+    state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("state"))
+    outcome = models.JSONField(null=True, blank=True, verbose_name=_("outcome"))
+    abort_reason = models.CharField(max_length=200, blank=True, verbose_name=_("abort reason"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started"))
+    finished_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("finished")
+    )
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated"))
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-created_at"]
-        verbose_name_plural = "matches"
         indexes = [
             # Rated finished matches by game: what a rating pool counts; the operations
             # page anti-joins it with the pool's applied matches to find pending ones.
@@ -148,21 +184,50 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="seats")
-    clock_ms = models.BigIntegerField(null=True, blank=True, help_text="Time left on a clock.")
-    forfeited = models.BooleanField(default=False)
-    timeouts = models.PositiveIntegerField(default=0)
-    score = models.FloatField(null=True, blank=True)
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match")
+    )
+    index = models.PositiveSmallIntegerField(verbose_name=_("seat number"))
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    clock_ms = models.BigIntegerField(
+        null=True, blank=True, help_text="Time left on a clock.", verbose_name=_("clock (ms)")
+    )
+    forfeited = models.BooleanField(default=False, verbose_name=_("forfeited"))
+    timeouts = models.PositiveIntegerField(default=0, verbose_name=_("time-outs"))
+    score = models.FloatField(null=True, blank=True, verbose_name=_("score"))
+    rank = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("place"))
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["match", "index"]
         constraints = [models.UniqueConstraint(fields=["match", "index"], name="seat_unique_index")]
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.index}: {self.player}"
+
+
+class OpenSeat(models.Model):
+    """A seat of a waiting match that anyone may take from the lobby. The taker's Seat
+    row replaces it; the match starts once none (and no pending invitation) is left."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="open_seats", verbose_name=_("match")
+    )
+    index = models.PositiveSmallIntegerField(verbose_name=_("seat number"))
+
+    class Meta:
+        verbose_name = _("open seat")
+        verbose_name_plural = _("open seats")
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="open_seat_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} open seat {self.index}"
 
 
 class MatchAction(models.Model):

@@ -27,18 +27,26 @@ class Player(models.Model):
     """
 
     name = models.SlugField(
-        max_length=40, unique=True, help_text="Handle shown in tables and URLs."
+        max_length=40,
+        unique=True,
+        help_text="Handle shown in tables and URLs.",
+        verbose_name=_("name"),
     )
     # fold_name(name), set in save(): the unique key across humans and bots.
-    name_key = models.CharField(max_length=80, unique=True, editable=False)
-    display_name = models.CharField(max_length=80, blank=True)
-    kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.HUMAN)
+    name_key = models.CharField(
+        max_length=80, unique=True, editable=False, verbose_name=_("name key")
+    )
+    display_name = models.CharField(max_length=80, blank=True, verbose_name=_("display name"))
+    kind = models.CharField(
+        max_length=16, choices=PlayerKind.choices, default=PlayerKind.HUMAN, verbose_name=_("kind")
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="player",
+        verbose_name=_("user"),
     )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -47,21 +55,33 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="owned_bots",
         help_text="The author responsible for a bot.",
+        verbose_name=_("owner"),
     )
     bot_name = models.CharField(
-        max_length=40, blank=True, help_text="Built-in bot: random, greedy or ismcts."
+        max_length=40,
+        blank=True,
+        help_text="Built-in bot: random, greedy or ismcts.",
+        verbose_name=_("bot"),
     )
     bot_params = models.JSONField(
-        default=dict, blank=True, help_text='Built-in bot parameters, e.g. {"iterations": 400}.'
+        default=dict,
+        blank=True,
+        help_text='Built-in bot parameters, e.g. {"iterations": 400}.',
+        verbose_name=_("bot parameters"),
     )
     game = models.CharField(
-        max_length=32, blank=True, help_text="Restrict the player to one game (blank: any game)."
+        max_length=32,
+        blank=True,
+        help_text="Restrict the player to one game (blank: any game).",
+        verbose_name=_("game"),
     )
-    description = models.TextField(blank=True)
-    is_active = models.BooleanField(default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    is_active = models.BooleanField(default=True, verbose_name=_("active"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(

@@ -10,8 +10,12 @@ from games.services.invitations import (
     invite_to_entry,
 )
 from games.services.matches import (
+    AlreadySeated,
+    AlreadyStarted,
     IllegalMove,
     MatchError,
+    MatchFull,
+    MatchNotFound,
     MatchNotRunning,
     NotYourSeat,
     ResignInstead,
@@ -19,6 +23,8 @@ from games.services.matches import (
     TimeUp,
     abort_match,
     create_match,
+    expire_open_matches,
+    join_match,
     needs_invitation,
     overdue_matches,
     play_bot_decisions,
@@ -40,6 +46,12 @@ from games.services.players import (
 )
 
 __all__ = [
+    "AlreadySeated",
+    "AlreadyStarted",
+    "MatchFull",
+    "MatchNotFound",
+    "expire_open_matches",
+    "join_match",
     "InvitationClosed",
     "InvitationNotFound",
     "NotYourInvitation",

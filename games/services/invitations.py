@@ -18,7 +18,7 @@ from games.models import (
     Player,
     PlayerKind,
 )
-from games.services.matches import MatchError, start_match
+from games.services.matches import MatchError, ready_to_start, start_match
 from games.signals import invitation_accepted
 
 
@@ -119,8 +119,7 @@ def _answer(invitation_id: int, user, accept: bool) -> Invitation:
             invitation.status, invitation.answered_at = InvitationStatus.ACCEPTED, now
             invitation.save(update_fields=["status", "answered_at"])
             if match is not None:
-                waiting = match.invitations.exclude(status=InvitationStatus.ACCEPTED).exists()
-                if not waiting and match.status == MatchStatus.PENDING:
+                if ready_to_start(match):  # open seats, if any, wait for takers
                     start_match(match_id=match.pk)
             else:
                 _announce(invitation)

@@ -21,7 +21,16 @@ from django.utils.translation import gettext
 
 from games.engines.base import IllegalAction, InvalidOptions
 from games.engines.registry import UnknownGame, get_engine
-from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat, TimeoutPolicy
+from games.models import (
+    Match,
+    MatchAction,
+    MatchStatus,
+    OpenSeat,
+    Player,
+    PlayerKind,
+    Seat,
+    TimeoutPolicy,
+)
 from games.models import Variant as VariantModel
 from games.services.runner import Runner
 from games.signals import match_finished
@@ -65,6 +74,26 @@ class IllegalMove(MatchError):
 class ResignInstead(MatchError):
     status_code = 409
     code = "resign_instead"
+
+
+class MatchNotFound(MatchError):
+    status_code = 404
+    code = "not_found"
+
+
+class AlreadyStarted(MatchError):
+    status_code = 409
+    code = "already_started"
+
+
+class MatchFull(MatchError):
+    status_code = 409
+    code = "match_full"
+
+
+class AlreadySeated(MatchError):
+    status_code = 409
+    code = "already_seated"
 
 
 # ---- creating --------------------------------------------------------------
@@ -123,7 +152,7 @@ def _think_limit(tc: dict) -> float:
 def create_match(
     *,
     game: str,
-    players: list[Player],
+    players: list[Player | None],
     options: dict | None = None,
     variant: VariantModel | None = None,
     seed: int | None = None,
@@ -138,7 +167,9 @@ def create_match(
 
     Humans other than `created_by` are invited (the match waits, pending, until
     all accepted). `consented=True`, or no `created_by`, is the platform's own
-    call for players who agreed elsewhere (a tournament's entrants)."""
+    call for players who agreed elsewhere (a tournament's entrants). A None in
+    `players` is an open seat anyone may take (`join_match`); the match waits
+    for it too."""
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
@@ -153,7 +184,13 @@ def create_match(
     except InvalidOptions as exc:
         raise ValidationError({"options": str(exc)}) from None
     tc = _time_control_fields(time_control)
-    for p in players:
+    open_indices = [i for i, p in enumerate(players) if p is None]
+    if open_indices and created_by is None:
+        raise ValidationError({"seats": gettext("Only a player can open a seat to others.")})
+    if open_indices and len(open_indices) == len(players):
+        raise ValidationError({"seats": gettext("Take a seat yourself or seat a bot.")})
+    seated = [p for p in players if p is not None]
+    for p in seated:
         if not p.is_active:
             raise ValidationError(
                 {"seats": gettext("%(player)s is not active.") % {"player": p.name}}
@@ -185,10 +222,10 @@ def create_match(
     server_seed = seed is None
     if seed is None:
         seed = secrets.randbits(48)
-    invitees = [] if consented else humans_to_invite(players, created_by)
+    invitees = [] if consented else humans_to_invite(seated, created_by)
     if rated:
         objection = rating_objection(
-            players=players, created_by=created_by, invited=invitees, consented=consented,
+            players=seated, created_by=created_by, invited=invitees, consented=consented,
             server_seed=server_seed,
         )  # fmt: skip
         if objection and not consented:
@@ -207,13 +244,16 @@ def create_match(
         )  # fmt: skip
         clock = tc["initial_s"] * 1000 if tc["initial_s"] is not None else None
         Seat.objects.bulk_create(
-            Seat(match=match, index=i, player=p, clock_ms=clock) for i, p in enumerate(players)
+            Seat(match=match, index=i, player=p, clock_ms=clock)
+            for i, p in enumerate(players)
+            if p is not None
         )
+        OpenSeat.objects.bulk_create(OpenSeat(match=match, index=i) for i in open_indices)
         if invitees:
             from games.services.invitations import invite_to_match
 
             invite_to_match(match=match, players=invitees, invited_by=created_by)
-    if start and not invitees:
+    if start and not invitees and not open_indices:
         start_match(match_id=match.pk)
         match.refresh_from_db()
     return match
@@ -268,6 +308,106 @@ def rating_objection(*, players: list[Player], created_by, invited: list[Player]
             return f"two seats belong to one person ({seen[person].name} and {p.name})"
         seen[person] = p
     return None
+
+
+# ---- open seats ------------------------------------------------------------------
+# A waiting match nobody joins is cancelled after this long (the periodic sweep; the
+# lobby and join_match also treat it as gone as soon as it is due).
+OPEN_SEAT_TTL = timezone.timedelta(days=1)
+
+
+def open_seat_cutoff():
+    return timezone.now() - OPEN_SEAT_TTL
+
+
+def ready_to_start(match: Match) -> bool:
+    """A pending match starts once no seat is open and every invited human accepted."""
+    from games.models import InvitationStatus
+
+    return (
+        match.status == MatchStatus.PENDING
+        and not match.open_seats.exists()
+        and not match.invitations.exclude(status=InvitationStatus.ACCEPTED).exists()
+    )
+
+
+def join_match(*, match_id: int, user) -> Seat:
+    """The user takes the first open seat of a waiting match; the last one taken starts it.
+
+    Nobody holds two seats of one match this way (a user and his external bots are one
+    person), so a rated match stays rateable: joining is the joiner's consent."""
+    if not getattr(user, "is_authenticated", False):
+        raise NotYourSeat(gettext("Log in to take a seat."))
+    from games.selectors import player_for_user
+
+    player = player_for_user(user)
+    if player is None or not player.is_active:
+        raise NotYourSeat(gettext("Your account cannot play."))
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise MatchNotFound(gettext("No such match."))
+        if match.status != MatchStatus.PENDING:
+            raise AlreadyStarted(
+                gettext("The match has already started.")
+                if match.status == MatchStatus.RUNNING
+                else gettext("The match is over or was cancelled.")
+            )
+        open_seat = match.open_seats.order_by("index").first()
+        if open_seat is None:
+            raise MatchFull(gettext("Every seat of this match is taken."))
+        if player.game and player.game != match.game:
+            raise NotYourSeat(
+                gettext("%(player)s plays only %(game)s.")
+                % {"player": player.name, "game": player.game}
+            )
+        seats = Seat.objects.filter(match=match).select_related("player")
+        me = person_of(player)
+        if any(s.player_id == player.pk or person_of(s.player) == me for s in seats):
+            raise AlreadySeated(gettext("You already have a seat in this match."))
+        if match.created_at < open_seat_cutoff():
+            # Cancelled for good (committed); the refusal is raised after the transaction.
+            _cancel_open_match(match)
+            seat = None
+        else:
+            clock = match.initial_s * 1000 if match.initial_s is not None else None
+            seat = Seat.objects.create(
+                match=match, index=open_seat.index, player=player, clock_ms=clock
+            )
+            open_seat.delete()
+            if ready_to_start(match):
+                start_match(match_id=match.pk)
+    if seat is None:
+        raise AlreadyStarted(gettext("Nobody joined in time: the match was cancelled."))
+    return seat
+
+
+def _cancel_open_match(match: Match) -> None:
+    """Abort a waiting match nobody joined in time (the caller holds its row lock)."""
+    from games.models import InvitationStatus
+
+    now = timezone.now()
+    match.status, match.finished_at = MatchStatus.ABORTED, now
+    match.abort_reason = "nobody took the open seat in time"
+    match.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
+    match.invitations.filter(status=InvitationStatus.PENDING).update(
+        status=InvitationStatus.CANCELLED, answered_at=now
+    )
+
+
+def expire_open_matches() -> int:
+    """Cancel waiting matches whose open seats nobody took within OPEN_SEAT_TTL (beat)."""
+    due = Match.objects.filter(
+        status=MatchStatus.PENDING, open_seats__isnull=False, created_at__lt=open_seat_cutoff()
+    ).distinct()
+    expired = 0
+    for match_id in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            if match.status == MatchStatus.PENDING and match.open_seats.exists():
+                _cancel_open_match(match)
+                expired += 1
+    return expired
 
 
 # ---- running ---------------------------------------------------------------

@@ -69,9 +69,17 @@ def translated_english() -> list[str]:
     return sorted(set(texts))
 
 
+# Key caps keep their English names on Czech keyboards ("První tah (Home)").
+KEY_NAMES = {"Home", "End"}
+
+
 def untranslated(html: str) -> list[str]:
     text = main_text(html)
-    return [e for e in translated_english() if re.search(rf"(?<!\w){re.escape(e)}(?!\w)", text)]
+    return [
+        e
+        for e in translated_english()
+        if e not in KEY_NAMES and re.search(rf"(?<!\w){re.escape(e)}(?!\w)", text)
+    ]
 
 
 @pytest.fixture
@@ -89,14 +97,17 @@ def _pages(user):
     me = user.player
     bot = EngineBotFactory(bot_name="random")
     running = game_services.create_match(game="yspahan", players=[me, bot], seed=4)
+    finished = {game: _finished_match(game) for game in ("silkroad", "yspahan", "greatwall")}
     return {
         "home": "/",
         "lobby": "/play/",
         "my games": "/play/mine/",
         "invitations": "/invitations/",
         "match": f"/matches/{running.pk}/",
-        # Not yet: a finished match names its rating pool (stored in English) and the
-        # replay lists the engines' raw observation keys under "Every hand".
+        # The finished page names its rating pool (stored in English); the replay lists
+        # every hand with the engines' words.
+        "finished match": f"/matches/{finished['silkroad'].pk}/",
+        **{f"replay {g}": f"/matches/{m.pk}/replay/?ply=12" for g, m in finished.items()},
         "player": f"/players/{me.name}/",
         "tournament list": "/tournaments/",
         "tournament detail": f"/tournaments/{t.pk}/",
@@ -104,6 +115,17 @@ def _pages(user):
         "tournament create": "/tournaments/new/",
         "leaderboard": "/ratings/silkroad/",
     }
+
+
+def _finished_match(game: str):
+    """Two random bots play a match to its end (its page shows the result and prediction)."""
+    players = [EngineBotFactory(bot_name="random") for _ in range(2)]
+    match = game_services.create_match(game=game, players=players, seed=3)
+    while game_services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
+        match.refresh_from_db()
+    match.refresh_from_db()
+    assert match.status == "finished"
+    return match
 
 
 def test_accept_language_picks_czech_and_english_stays_the_default():
@@ -190,3 +212,37 @@ def test_catalogs_are_complete_and_the_mo_files_up_to_date(domain):
         }
 
     assert messages(mo) == messages(po), "run: .venv/bin/python scripts/make-messages --compile"
+
+
+def test_czech_admin_names_the_games_and_ratings_models_in_czech():
+    from django.apps import apps
+    from django.utils import translation
+
+    client = Client()
+    client.force_login(UserFactory(username="spravce", is_staff=True, is_superuser=True))
+    html = client.get("/admin/", **CZECH).content.decode()
+    assert '<html lang="cs"' in html
+    # MatchAction's names belong to another change (the model is not this one's to edit).
+    models = [m for app in ("games", "ratings") for m in apps.get_app_config(app).get_models()
+              if m.__name__ not in ("MatchAction", "OpenSeat")]  # fmt: skip
+    listed = 0
+    for model in models:
+        english = str(model._meta.verbose_name_plural)
+        with translation.override("cs"):
+            czech = str(model._meta.verbose_name_plural)
+        if f"/admin/{model._meta.app_label}/{model._meta.model_name}/" not in html:
+            continue  # not in the admin
+        listed += 1
+        assert czech.capitalize() in html, model
+        if czech != english:
+            assert f">{english.capitalize()}<" not in html, model
+    assert listed >= 5
+    assert "Hry a partie" in html
+
+
+def test_czech_admin_forms_label_fields_in_czech():
+    client = Client()
+    client.force_login(UserFactory(username="spravce2", is_staff=True, is_superuser=True))
+    html = client.get("/admin/games/variant/add/", **CZECH).content.decode()
+    assert ">Popis:</label>" in html and ">Description:</label>" not in html
+    assert ">Hra:</label>" in html and ">Game:</label>" not in html

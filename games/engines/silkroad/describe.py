@@ -56,7 +56,7 @@ def describe(s: State, board: Board, a: dict) -> str:
             return _("discard {good} from hand").format(good=good)
         if t == "rob":
             return _("take a laid-out {good} from seat {seat}").format(
-                good=L.good_name(a["good"]), seat=a["victim"]
+                good=L.good_name(a["good"]), seat=a["victim"] + 1
             )
         if t == "bazaar":
             goods = ", ".join(L.good_name(g) for g in a["goods"])

@@ -263,7 +263,7 @@ def _decision_text(obs: dict, board: Board) -> str:
         if obs.get("stalled"):
             return _("Game over (nobody could move any more)")
         return _("Game over")
-    who = _("Seat {seat}").format(seat=d["seat"])
+    who = _("Seat {seat}").format(seat=d["seat"] + 1)  # people count from 1
     kind = d["kind"]
     if kind in ("sell", "gem"):
         m = d["market"]
@@ -367,7 +367,7 @@ def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
     y = top + 24
     title = _("Silk Road")
     if obs["seat"] is not None:
-        title += " - " + _("you are seat {seat}").format(seat=obs["seat"])
+        title += " - " + _("you are seat {seat}").format(seat=obs["seat"] + 1)
     out.append(_t(x, y, title, 19, "start", 'font-weight="bold"'))
     y += 26
     out.append(_t(x, y, _decision_text(obs, board), 16, "start", 'fill="#b71c1c"'))
@@ -427,7 +427,7 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
         f'fill="{"#fff3e0" if turn else "#ffffff"}" stroke="{"#e65100" if me else "#9e9e9e"}" '
         f'stroke-width="{3 if me else 1.5}"/>'
     ]
-    head = _("Seat {seat}").format(seat=p["seat"])
+    head = _("Seat {seat}").format(seat=p["seat"] + 1)
     if me:
         head += " " + _("(you)")
     head += "   " + _("driver {d}   {n} cards in hand").format(d=p["driver"], n=p["hand_count"])

@@ -62,7 +62,7 @@ def describe(s: State, a: dict) -> str:
             text += " " + _("(pay {n} gold)").format(n=cost)
         return text
     if kind == "first":
-        return _("Seat {seat} sends to the caravan first").format(seat=a.get("seat"))
+        return _("Seat {seat} sends to the caravan first").format(seat=a.get("seat", 0) + 1)
     if kind == "send":
         if s.events:
             souk = L.souk_name(L.shop_souk(BOARD.shop_ids[s.events[0][0]]))

@@ -436,7 +436,7 @@ def _players(obs: dict, top: float) -> list[str]:
             f'stroke="{colour}" stroke-width="{3 if p == seat else 2}"/>'
         )
         out.append(f'<rect x="14" y="{y + 9}" width="18" height="18" fill="{colour}"/>')
-        name = _("Seat {seat} ({colour})").format(seat=p, colour=_seat_name(p))
+        name = _("Seat {seat} ({colour})").format(seat=p + 1, colour=_seat_name(p))
         out.append(_t(40, y + 24, name + mark, 15, font_weight="bold"))
         out.append(
             _t(
