@@ -64,29 +64,32 @@ CLICKABLE = ".board .legal, #board-choices button[data-choice]"
 
 def wait_for_my_decision(page, timeout: int = 30_000) -> bool:
     """Wait until the board offers a decision (True) or the result is shown (False)."""
-    page.wait_for_selector(f"{CLICKABLE}, #result-banner", state="attached", timeout=timeout)
-    return not page.locator("#result-banner").count()
+    found = page.wait_for_selector(f"{CLICKABLE}, #result-banner", state="attached",
+                                   timeout=timeout)  # fmt: skip
+    return found.get_attribute("id") != "result-banner"
 
 
 def decide_by_clicking(page, rng) -> int:
     """Make one decision on the board: click random highlighted parts (or choice buttons)
     until board.js sends the move, then wait for the answer. Returns the clicks made."""
     ply = page.get_attribute("#match-live", "data-ply")
-    moved = f"#board[data-picked='sent'], #match-live:not([data-ply='{ply}'])"
+    answered = f"#match-live:not([data-ply='{ply}'])"
     clicks = missed = 0
-    while not page.locator(moved).count():
+    while True:
         options = page.locator(CLICKABLE)
         n = options.count()
         assert n, f"ply {ply}: a selection is half made and nothing is left to click"
-        before = page.get_attribute("#board", "data-picked")
         # force: a real mouse click at the part's centre without Playwright's visibility
         # guess, which calls a wall drawn as a thin line "not visible".
         options.nth(rng.randrange(n)).click(force=True)
         clicks += 1
-        if page.locator(moved).count():
+        # board.js notes each click on #board at once: how many parts are picked, or
+        # "sent" (unless the answer has already replaced the board).
+        state = page.locator(f"{answered}, #board").first.get_attribute("data-picked")
+        if state in ("sent", None):  # None: the first match is the new #match-live
             break
-        if page.get_attribute("#board", "data-picked") == before:
+        if state != str(clicks - missed):
             missed += 1  # the click landed on something drawn over the part
             assert missed < 5, f"ply {ply}: highlighted parts do not take clicks"
-    page.wait_for_selector(f"#match-live:not([data-ply='{ply}'])", state="attached")
+    page.wait_for_selector(answered, state="attached")
     return clicks
