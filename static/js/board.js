@@ -37,11 +37,16 @@
     if (!form) return;
     form.querySelector("input[name=action]").value = action.action;
     picked = [];
+    // Tells a watcher (and CSS) that the move is on its way; the answer replaces the board.
+    var root = board();
+    if (root) root.setAttribute("data-picked", "sent");
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   }
 
   function render() {
     var left = remaining();
+    var root = board();
+    if (root) root.setAttribute("data-picked", String(picked.length));
     clearMarks("legal");
     clearMarks("picked");
     picked.forEach(function (id) { parts(id).forEach(function (el) { el.classList.add("picked"); }); });

@@ -38,3 +38,58 @@ def click_first_listed_action(page) -> None:
     if not page.locator("details.fallback[open]").count():
         page.click("details.fallback > summary")
     page.locator("button.act").first.click()
+
+
+def sign_up(page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password1]", "a-long-passphrase-42")
+    page.fill("input[name=password2]", "a-long-passphrase-42")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{base_url}/")
+
+
+def postgres_and_redis() -> bool:
+    """True in CI's PostgreSQL + Redis pass (the production back-ends)."""
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    return engine.endswith("postgresql") and bool(settings.REDIS_URL)
+
+
+# What a player may click: a highlighted part of the board, or a choice button board.js
+# shows for what the board does not draw (never the fallback list's buttons).
+CLICKABLE = ".board .legal, #board-choices button[data-choice]"
+
+
+def wait_for_my_decision(page, timeout: int = 30_000) -> bool:
+    """Wait until the board offers a decision (True) or the result is shown (False)."""
+    found = page.wait_for_selector(f"{CLICKABLE}, #result-banner", state="attached",
+                                   timeout=timeout)  # fmt: skip
+    return found.get_attribute("id") != "result-banner"
+
+
+def decide_by_clicking(page, rng) -> int:
+    """Make one decision on the board: click random highlighted parts (or choice buttons)
+    until board.js sends the move, then wait for the answer. Returns the clicks made."""
+    ply = page.get_attribute("#match-live", "data-ply")
+    answered = f"#match-live:not([data-ply='{ply}'])"
+    clicks = missed = 0
+    while True:
+        options = page.locator(CLICKABLE)
+        n = options.count()
+        assert n, f"ply {ply}: a selection is half made and nothing is left to click"
+        # force: a real mouse click at the part's centre without Playwright's visibility
+        # guess, which calls a wall drawn as a thin line "not visible".
+        options.nth(rng.randrange(n)).click(force=True)
+        clicks += 1
+        # board.js notes each click on #board at once: how many parts are picked, or
+        # "sent" (unless the answer has already replaced the board).
+        state = page.locator(f"{answered}, #board").first.get_attribute("data-picked")
+        if state in ("sent", None):  # None: the first match is the new #match-live
+            break
+        if state != str(clicks - missed):
+            missed += 1  # the click landed on something drawn over the part
+            assert missed < 5, f"ply {ply}: highlighted parts do not take clicks"
+    page.wait_for_selector(answered, state="attached")
+    return clicks

@@ -1,4 +1,6 @@
-"""A logged-in person plays a whole match on the match page, in headless Chromium."""
+"""A logged-in person answers from the match page's list of choices (the board's
+accessible fallback), in headless Chromium. Whole games are played by clicking the
+board in test_board_clicks.py; here twenty decisions show the list works."""
 
 import pytest
 
@@ -10,8 +12,10 @@ from tests.games.factories import EngineBotFactory, HumanPlayerFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
+DECISIONS = 20
 
-def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, browser_page):
+
+def test_logged_in_user_answers_from_the_list_of_choices(live_server, browser_page):
     page = browser_page
     human = HumanPlayerFactory(user__username="pat")
     bot = EngineBotFactory(bot_name="random")
@@ -22,7 +26,7 @@ def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, brow
         page.goto(f"{live_server.url}/matches/{match.pk}/")
         assert page.locator(".board svg").count() == 1
         clicks = 0
-        while clicks < 600:
+        while clicks < DECISIONS:
             page.wait_for_selector("button.act, .status-finished", state="attached", timeout=30_000)
             if page.locator(".status-finished").count():
                 break
@@ -33,9 +37,7 @@ def test_logged_in_user_plays_a_match_against_a_bot_to_the_end(live_server, brow
             # predicate: Playwright evaluates those with eval, which the CSP refuses).
             page.wait_for_selector(f"#match-live:not([data-ply='{ply}'])")
     match.refresh_from_db()
-    assert match.status == MatchStatus.FINISHED
+    assert match.status == MatchStatus.RUNNING and clicks == DECISIONS
     applied = Match.objects.get(pk=match.pk).actions.filter(seat=0, source="player").count()
-    assert applied > 5
     # A click can land on a panel a moment before it is replaced; nearly all must count.
     assert applied >= 0.9 * clicks, (applied, clicks)
-    assert "Finished" in page.content()

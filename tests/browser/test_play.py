@@ -8,18 +8,10 @@ import pytest
 from config.worker_process import celery_worker
 from games.engines import registry
 from games.models import Match, MatchAction, MatchStatus
+from tests.browser.conftest import sign_up
 from tests.games.engines.toy_board import TOY_BOARD
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
-
-
-def sign_up(page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/signup/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password1]", "a-long-passphrase-42")
-    page.fill("input[name=password2]", "a-long-passphrase-42")
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{base_url}/")
 
 
 def test_sign_up_play_by_clicking_the_board_see_the_result_and_replay(

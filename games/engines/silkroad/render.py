@@ -172,8 +172,43 @@ def _village(obs: dict, board: Board, i: int) -> list[str]:
     ]
 
 
+def _box_spot(board: Board, i: int, w: float, r: float, taken: list) -> tuple:
+    """Where a caravan's box stands: beside its space on the side that covers fewest other
+    spaces and boxes, preferring the side pointing away from the map's middle."""
+    x, y = board.xy[i]
+    dx, dy = x - 500, y - 440
+    sides = {
+        "right": (x + r + 22, y - 15, (x + r + 22, y, x + r + 5, y)),
+        "left": (x - r - 22 - w, y - 15, (x - r - 22, y, x - r - 5, y)),
+        "below": (x - w / 2, y + r + 28, (x, y + r + 25, x, y + r + 5)),
+        "above": (x - w / 2, y - r - 58, (x, y - r - 28, x, y - r - 5)),
+    }
+    if not board.is_city(i) and abs(dx) > 1.2 * abs(dy):
+        order = ["right", "left"] if dx > 0 else ["left", "right"]
+    else:
+        order = []
+    order += ["below", "above"] if dy > 0 and not board.is_city(i) else ["above", "below"]
+    order += [side for side in sides if side not in order]
+
+    def covered(side: str) -> int:
+        bx, by, _pin = sides[side]
+        top, bottom = by - 3, by + 30
+        n = 0 if bx >= 0 and bx + w <= 1000 and top >= 0 else 10
+        for j, (sx, sy) in enumerate(board.xy):
+            rad = (44 if board.is_city(j) else 20) + 6
+            nx, ny = min(max(sx, bx), bx + w), min(max(sy, top), bottom)
+            n += j != i and math.hypot(sx - nx, sy - ny) < rad
+        n += sum(bx < ox + ow and ox < bx + w and top < oy + 33 and oy < bottom
+                 for ox, oy, ow, _h in taken)  # fmt: skip
+        return n
+
+    best = min(order, key=lambda side: (covered(side), order.index(side)))
+    return sides[best]
+
+
 def _caravans(obs: dict, board: Board) -> list[str]:
     out = []
+    taken: list = []
     for c in obs["caravans"]:
         i = board.index[c["space"]]
         x, y = board.xy[i]
@@ -181,18 +216,8 @@ def _caravans(obs: dict, board: Board) -> list[str]:
         stroke = CARAVAN_STROKE[size]
         w = 32 * len(c["camels"]) + 30
         r = 44 if board.is_city(i) else 20
-        # pinned: the caravan's box stands beside its space, pointing outwards from
-        # the map's middle (where it hides least), joined to a ring around the space
-        dx, dy = x - 500, y - 440
-        if not board.is_city(i) and abs(dx) > 1.2 * abs(dy):
-            bx = x + r + 22 if dx > 0 else x - r - 22 - w
-            by = y - 15
-            pin = (bx if dx > 0 else bx + w, y, x + (r + 5) * (1 if dx > 0 else -1), y)
-        else:
-            below = dy > 0 and not board.is_city(i)
-            bx = x - w / 2
-            by = y + r + 28 if below else y - r - 58
-            pin = (x, by - 3 if below else by + 30, x, y + (r + 5) * (1 if below else -1))
+        bx, by, pin = _box_spot(board, i, w, r, taken)
+        taken.append((bx, by - 3, w, 33))
         target_name = L.space_name(board, board.index[c["target"]])
         title = _("the {size}-camel caravan to {city}").format(size=size, city=target_name)
         out.append(

@@ -11,6 +11,7 @@ reading at the match page's size (scaled to about 860 px wide): no text under
 
 from __future__ import annotations
 
+import functools
 import math
 from html import escape
 
@@ -69,6 +70,7 @@ def _die(x: float, y: float, value: int, yellow: bool, gone: bool = False) -> st
     )
 
 
+@functools.cache
 def _souk_tree(shops: tuple[int, ...]) -> list[tuple[int, int]]:
     """The shortest lines joining a souk's shops (Prim), drawn to show they belong together."""
     done, edges = [shops[0]], []
@@ -98,6 +100,7 @@ def _edge(arm: str, x: float, y: float) -> tuple[float, float]:
     return {"west": (XMIN, y), "east": (XMAX, y), "north": (x, YMIN), "south": (x, YMAX)}[arm]
 
 
+@functools.cache  # the board never changes: computed once, not on every render
 def _quadrants() -> list[tuple[str, list[tuple[float, float]], tuple[float, float, str]]]:
     """(district, polygon, name position) for the four quadrants of the street cross."""
     cx, cy = BOARD.cell_xy[BOARD.centre]
@@ -131,6 +134,7 @@ def _quadrants() -> list[tuple[str, list[tuple[float, float]], tuple[float, floa
     return out
 
 
+@functools.cache
 def _label_spot(k: int) -> tuple[float, float]:
     """Where a souk's name is least in the way: beside one of its shops, as far as
     possible from the streets and the other shops."""
