@@ -68,9 +68,7 @@ def clean_guest_name(tournament: Tournament, name) -> str:
             {"guest": gettext("A name has at most %(n)s characters.") % {"n": MAX_GUEST_NAME}}
         )
     if fold_name(name) in _shown_names(tournament):
-        raise ValidationError(
-            {"guest": gettext("%(name)s is already entered.") % {"name": name}}
-        )
+        raise ValidationError({"guest": gettext("%(name)s is already entered.") % {"name": name}})
     return name
 
 
@@ -156,9 +154,9 @@ def drop_unchecked(tournament: Tournament) -> int:
     (kept as withdrawn before round 1, so the list still shows them)."""
     if not tournament.check_in:
         return 0
-    return tournament.entries.filter(checked_in_at__isnull=True, withdrawn_after__isnull=True).update(
-        withdrawn_after=0
-    )
+    return tournament.entries.filter(
+        checked_in_at__isnull=True, withdrawn_after__isnull=True
+    ).update(withdrawn_after=0)
 
 
 # ---- guest -> account ----------------------------------------------------------
@@ -192,9 +190,7 @@ def complete_link(*, entry_id: int, player_id: int) -> Entry:
             return entry  # linked already (an invitation accepted twice)
         player = Player.objects.get(pk=player_id)
         if Entry.objects.filter(tournament_id=entry.tournament_id, player=player).exists():
-            raise ValidationError(
-                gettext("%(player)s has already entered.") % {"player": player}
-            )
+            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
         Seat.objects.filter(player=guest).update(player=player)
         entry.player = player
         entry.save(update_fields=["player"])

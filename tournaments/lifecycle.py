@@ -72,13 +72,17 @@ def cancel(*, tournament: Tournament, by) -> Tournament:
         t = _locked(tournament, by)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
             raise ValidationError(gettext("The tournament is already over."))
-        running = Match.objects.filter(table__round__tournament=t, status__in=["pending", "running"])
+        running = Match.objects.filter(
+            table__round__tournament=t, status__in=["pending", "running"]
+        )
         for match in running:
             try:
                 with transaction.atomic():  # a savepoint: one match's refusal keeps the rest
                     game_services.abort_match(match_id=match.pk, user=by)
             except game_services.MatchError as exc:
-                logger.info("tournament %s cancelled; match %s left running: %s", t.pk, match.pk, exc)
+                logger.info(
+                    "tournament %s cancelled; match %s left running: %s", t.pk, match.pk, exc
+                )
         t.status, t.finished_at, t.paused = TournamentStatus.CANCELLED, timezone.now(), False
         t.save(update_fields=["status", "finished_at", "paused"])
         services.touch(t.pk)

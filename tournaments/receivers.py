@@ -39,3 +39,16 @@ def on_invitation_accepted(sender, target_kind: str, target_id: int, player_id: 
         services.add_entry(tournament=tournament, player=Player.objects.get(pk=player_id))
     except ValidationError as exc:  # e.g. registration closed meanwhile
         logger.warning("accepted invitation to tournament %s not entered: %s", target_id, exc)
+
+
+@receiver(invitation_accepted, dispatch_uid="tournaments.guest_link_accepted")
+def on_guest_link_accepted(sender, target_kind: str, target_id: int, player_id: int, **kwargs):
+    """An accepted invitation to take over a guest's entry links it (tournaments.entrants)."""
+    from tournaments import entrants
+
+    if target_kind != entrants.LINK_TARGET:
+        return
+    try:
+        entrants.complete_link(entry_id=target_id, player_id=player_id)
+    except (ValidationError, LookupError) as exc:  # entry gone, or entered meanwhile
+        logger.warning("guest entry %s not linked to player %s: %s", target_id, player_id, exc)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from games import services as game_services
 from games.engines.base import InvalidOptions
 from games.engines.registry import UnknownGame, get_engine
-from games.models import Match, Player
+from games.models import Player
 from tournaments import formats
 from tournaments.models import (
     Bye,
@@ -367,8 +367,12 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         go_on = lifecycle.may_pair(t, number)
         if go_on is False:
             raise ValidationError(gettext("The tournament is paused."))
-        plan = None if go_on is None else format_for(t).next_round(
-            entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
+        plan = (
+            None
+            if go_on is None
+            else format_for(t).next_round(
+                entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
+            )
         )
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
