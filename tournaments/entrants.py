@@ -106,6 +106,7 @@ def can_join(tournament: Tournament) -> bool:
 def join(*, tournament: Tournament, user) -> Entry:
     """A player enters himself while entries are open (consent is his own click)."""
     player = _own_player(user)
+    tournament = Tournament.objects.get(pk=tournament.pk)  # the status now, not the caller's copy
     if not can_join(tournament):
         raise ValidationError(gettext("Entries are closed."))
     return services.add_entry(tournament=tournament, player=player)
@@ -113,6 +114,7 @@ def join(*, tournament: Tournament, user) -> Entry:
 
 def leave(*, tournament: Tournament, user) -> None:
     player = _own_player(user)
+    tournament = Tournament.objects.get(pk=tournament.pk)
     if not can_join(tournament):
         raise ValidationError(gettext("Entries are closed; ask the organiser to withdraw you."))
     entry = tournament.entries.filter(player=player).first()
@@ -136,7 +138,7 @@ def check_limit(tournament: Tournament) -> None:
 # ---- check-in ------------------------------------------------------------------
 def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
     """The entrant himself or the organiser checks in (or undoes it) before the start."""
-    t = entry.tournament
+    t = Tournament.objects.get(pk=entry.tournament_id)
     if not (may_manage(by, t) or (entry.player.user_id and entry.player.user_id == by.pk)):
         raise PermissionDenied(gettext("Only the entrant or the organiser can check in."))
     if not t.check_in:

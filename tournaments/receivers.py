@@ -2,7 +2,7 @@
 
 import logging
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.dispatch import receiver
 
 from games.signals import invitation_accepted, match_finished
@@ -50,5 +50,5 @@ def on_guest_link_accepted(sender, target_kind: str, target_id: int, player_id: 
         return
     try:
         entrants.complete_link(entry_id=target_id, player_id=player_id)
-    except (ValidationError, LookupError) as exc:  # entry gone, or entered meanwhile
+    except (ValidationError, ObjectDoesNotExist) as exc:  # entry gone, or entered meanwhile
         logger.warning("guest entry %s not linked to player %s: %s", target_id, player_id, exc)
