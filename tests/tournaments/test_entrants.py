@@ -129,7 +129,9 @@ def test_entries_close_at_the_start():
         entrants.leave(tournament=t, user=players[0].user)
 
 
-def test_the_limit_also_holds_for_invitations_and_organiser_entries(django_capture_on_commit_callbacks):
+def test_the_limit_also_holds_for_invitations_and_organiser_entries(
+    django_capture_on_commit_callbacks,
+):
     organiser = UserFactory()
     t = _club(organiser, entry_limit=2)
     entrants.add_guest(tournament=t, name="Jana", by=organiser)
@@ -159,10 +161,14 @@ def test_with_check_in_only_checked_in_entrants_are_paired(api_client):
         "entry": mine.pk, "checked_in": True}  # fmt: skip
     other = t.entries.get(player=players[1])
     # Nobody checks in someone else, except the organiser.
-    assert api_client.post(f"/api/tournaments/{t.pk}/entries/{other.pk}/check-in/").status_code == 403
+    assert (
+        api_client.post(f"/api/tournaments/{t.pk}/entries/{other.pk}/check-in/").status_code == 403
+    )
     api_client.force_authenticate(organiser)
     for e in (other, guest):
-        assert api_client.post(f"/api/tournaments/{t.pk}/entries/{e.pk}/check-in/").status_code == 200
+        assert (
+            api_client.post(f"/api/tournaments/{t.pk}/entries/{e.pk}/check-in/").status_code == 200
+        )
     services.start_tournament(tournament=t)
     seated = {s.entry_id for table in t.rounds.get().tables.all() for s in table.seats.all()}
     byes = set(t.rounds.get().byes.values_list("entry_id", flat=True))
@@ -193,7 +199,9 @@ def _played_guest(organiser):
     return t, guest_entry
 
 
-def test_linking_a_guest_needs_the_account_holders_consent(api_client, django_capture_on_commit_callbacks):
+def test_linking_a_guest_needs_the_account_holders_consent(
+    api_client, django_capture_on_commit_callbacks
+):
     organiser = UserFactory()
     t, guest_entry = _played_guest(organiser)
     guest_id = guest_entry.player_id
@@ -252,9 +260,14 @@ def test_join_leave_and_guest_buttons_on_the_page(client):
     client.post(reverse("tournament-join", args=[t.pk]))
     page = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert 'id="leave"' in page and 'id="check-in"' in page and 'id="join"' not in page
-    assert client.post(reverse("tournament-add-guest", args=[t.pk]), {"guest": "Jana"}).status_code == 403
+    assert (
+        client.post(reverse("tournament-add-guest", args=[t.pk]), {"guest": "Jana"}).status_code
+        == 403
+    )
     client.force_login(organiser)
-    response = client.post(reverse("tournament-add-guest", args=[t.pk]), {"guest": "Jana"}, follow=True)
+    response = client.post(
+        reverse("tournament-add-guest", args=[t.pk]), {"guest": "Jana"}, follow=True
+    )
     assert "Guest Jana entered" in response.content.decode()
     assert 'id="add-guest"' in response.content.decode()
     other = HumanPlayerFactory()

@@ -71,7 +71,9 @@ def test_cancel_aborts_matches_nobody_has_played_in_and_is_final():
     t.refresh_from_db()
     assert t.status == "cancelled" and t.finished_at is not None
     # Bots only: no human decided, so both could be (and were) aborted.
-    assert set(Match.objects.filter(pk__in=[m.pk for m in matches]).values_list("status", flat=True)) == {"aborted"}
+    assert set(
+        Match.objects.filter(pk__in=[m.pk for m in matches]).values_list("status", flat=True)
+    ) == {"aborted"}
     with pytest.raises(ValidationError):
         services.pair_next_round(tournament=t)
     with pytest.raises(ValidationError):

@@ -17,25 +17,56 @@ FORM_BASE = {"name": "Cup", "game": "silkroad", "format": "swiss", "table_size":
 
 # (what the API sends, what the form sends, a word the answer names) for one bad setting.
 INVALID = [
-    ({"game": "yspahan", "config": {"table_size": 5}}, {"game": "yspahan", "table_size": 5}, "seat"),
-    ({"game": "greatwall", "config": {"table_size": 5}}, {"game": "greatwall", "table_size": 5}, "seat"),
+    (
+        {"game": "yspahan", "config": {"table_size": 5}},
+        {"game": "yspahan", "table_size": 5},
+        "seat",
+    ),
+    (
+        {"game": "greatwall", "config": {"table_size": 5}},
+        {"game": "greatwall", "table_size": 5},
+        "seat",
+    ),
     ({"config": {"table_size": 1}}, {"table_size": 1}, "table"),
     ({"config": {"table_size": 2, "rounds": 0}}, {"rounds": 0}, "rounds"),
     ({"config": {"table_size": 2, "rounds": 10**12}}, {"rounds": 10**12}, "rounds"),
-    ({"round_days": 100_000_000, "format": "league"}, {"round_days": 100_000_000, "format": "league"}, "round_days"),
+    (
+        {"round_days": 100_000_000, "format": "league"},
+        {"round_days": 100_000_000, "format": "league"},
+        "round_days",
+    ),
     ({"config": {"table_size": 2, "points": {"2": [0, 1]}}}, {"points": "0, 1"}, "increase"),
     ({"config": {"table_size": 2, "points": {"2": [1, 0, 0]}}}, {"points": "1, 0, 0"}, "2 values"),
     ({"config": {"table_size": 2, "points": {"2": [1e300, 0]}}}, {"points": "1e300, 0"}, "points"),
     ({"config": {"table_size": 2, "bye_points": -1}}, {"bye_points": -1}, "bye"),
     ({"config": {"table_size": 2, "bye_points": 10**9}}, {"bye_points": 10**9}, "bye"),
-    ({"config": {"table_size": 2, "tiebreaks": ["coin_toss"]}}, {"tiebreaks": "coin toss"}, "coin_toss"),
-    ({"config": {"table_size": 2, "tiebreaks": ["buchholz", "buchholz"]}}, {"tiebreaks": "buchholz, buchholz"}, "twice"),
+    (
+        {"config": {"table_size": 2, "tiebreaks": ["coin_toss"]}},
+        {"tiebreaks": "coin toss"},
+        "coin_toss",
+    ),
+    (
+        {"config": {"table_size": 2, "tiebreaks": ["buchholz", "buchholz"]}},
+        {"tiebreaks": "buchholz, buchholz"},
+        "twice",
+    ),
     ({"config": {"table_size": 2, "double": True}}, {"double": "on"}, "double"),
     ({"config": {"table_size": 2, "third_place": True}}, {"third_place": "on"}, "third_place"),
-    ({"format": "round_robin", "config": {"table_size": 2, "rounds": 3}}, {"format": "round_robin", "rounds": 3}, "rounds"),
-    ({"format": "single_elimination", "config": {"table_size": 3, "third_place": True}},
-     {"format": "single_elimination", "table_size": 3, "third_place": "on"}, "third"),
-    ({"format": "double_elimination", "config": {"table_size": 3}}, {"format": "double_elimination", "table_size": 3}, "two-player"),
+    (
+        {"format": "round_robin", "config": {"table_size": 2, "rounds": 3}},
+        {"format": "round_robin", "rounds": 3},
+        "rounds",
+    ),
+    (
+        {"format": "single_elimination", "config": {"table_size": 3, "third_place": True}},
+        {"format": "single_elimination", "table_size": 3, "third_place": "on"},
+        "third",
+    ),
+    (
+        {"format": "double_elimination", "config": {"table_size": 3}},
+        {"format": "double_elimination", "table_size": 3},
+        "two-player",
+    ),
     ({"time_control": {"per_move_s": 2**31}}, {"per_move_s": 2**31}, "less than or equal"),
     ({"time_control": {"per_move_s": 0}}, {"per_move_s": 0}, "per_move_s"),
     ({"entry_limit": 1}, {"entry_limit": 1}, "entry_limit"),
@@ -101,7 +132,13 @@ def test_the_full_form_makes_the_tournament_it_shows(client):
     t = Tournament.objects.get()
     assert t.config == {"table_size": 3, "double": True, "points": {"3": [3, 1, 0]},
                         "bye_points": 1.5, "tiebreaks": ["buchholz", "average_place"]}  # fmt: skip
-    assert (t.variant, t.per_move_s, t.round_days, t.entry_limit, t.check_in) == (variant, 30, 7, 12, True)
+    assert (t.variant, t.per_move_s, t.round_days, t.entry_limit, t.check_in) == (
+        variant,
+        30,
+        7,
+        12,
+        True,
+    )
     assert t.venue == "Klub U Karavany" and t.starts_at.year == 2026
     page = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert "Klub U Karavany" in page and "Každý čtvrtek." in page
