@@ -82,7 +82,7 @@ class TournamentForm(forms.Form):
         help_text=_("A second final if the losers' bracket finalist wins the first."),
     )  # fmt: skip
     starts_at = forms.DateTimeField(
-        required=False, label=_("Start"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        required=False, label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )  # fmt: skip
     venue = forms.CharField(required=False, max_length=MAX_VENUE, label=_("Venue"))
     description = forms.CharField(
