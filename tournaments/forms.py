@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
 from games.models import Player, TimeControl, Variant
+from games.models.players import fold_name
 from games.services.matches import MAX_DECISION_S
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
@@ -74,7 +75,6 @@ class TournamentForm(forms.Form):
     )
     tiebreaks = forms.CharField(
         required=False, max_length=200, label=_("Tie-break order"),
-        help_text=_("Comma-separated, first decides first: %(names)s.") % {"names": ", ".join(TIEBREAKS)},
     )  # fmt: skip
     third_place = forms.BooleanField(required=False, label=_("Third-place match"))
     grand_final_reset = forms.BooleanField(
@@ -113,6 +113,10 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
+        # Here, not on the class: the reader's language is known only now.
+        self.fields["tiebreaks"].help_text = _(
+            "Comma-separated, first decides first: %(names)s."
+        ) % {"names": ", ".join(str(_(name)) for name in TIEBREAKS)}
         for name, owners in self.FORMAT_FIELDS.items():
             self.fields[name].widget.attrs["data-formats"] = owners
         self.fields["format"].widget.attrs["data-format-select"] = ""
@@ -136,7 +140,16 @@ class TournamentForm(forms.Form):
         text = self.cleaned_data.get("tiebreaks", "").strip()
         if not text:
             return None
-        return [n.strip().lower().replace("-", "_").replace(" ", "_") for n in text.split(",")]
+        # The names as shown (in the reader's language) or the keys the API takes.
+        known = {}
+        for key in TIEBREAKS:
+            for shown in (key, key.replace("_", " "), str(_(key))):
+                known[fold_name(shown).replace("-", " ").replace("_", " ")] = key
+        names = []
+        for typed in text.split(","):
+            folded = fold_name(typed.strip()).replace("-", " ").replace("_", " ")
+            names.append(known.get(folded, typed.strip()))
+        return names
 
     def clean(self):
         data = super().clean()

@@ -86,6 +86,8 @@ def test_guests_through_the_api(api_client):
     made = api_client.post(url, {"guest": "Jana"}, format="json")
     assert made.status_code == 201, made.content
     assert made.json()["guest"] is True and made.json()["player"] == "Jana"
+    standings = api_client.get(f"/api/tournaments/{t.pk}/standings/")
+    assert standings.status_code == 200
     for bad in ["", "  ", "jana", "y" * 61, "z" * 2000]:
         response = api_client.post(url, {"guest": bad}, format="json")
         assert response.status_code == 400, (bad, response.content)
@@ -224,7 +226,7 @@ def test_linking_a_guest_needs_the_account_holders_consent(
     assert not Player.objects.filter(pk=guest_id).exists()
     assert not Match.objects.filter(table__round__tournament=t, rated=True).exists()
     standings = api_client.get(f"/api/tournaments/{t.pk}/standings/").json()
-    assert jana.name in {row["player"] for row in standings} or str(jana) in str(standings)
+    assert jana.name in {row["player"] for row in standings}
 
 
 def test_the_organiser_links_a_guest_to_his_own_account_at_once():
