@@ -85,6 +85,10 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class EntryRequestSerializer(serializers.Serializer):
+    guest = serializers.CharField(
+        required=False, max_length=1000,
+        help_text="Organisers: enter a guest (no account, never rated) by this name instead.",
+    )  # fmt: skip
     player = serializers.SlugField(
         required=False, max_length=40,
         help_text="Organisers may enter any player; default: yourself.",
