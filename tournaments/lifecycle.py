@@ -29,7 +29,9 @@ from tournaments.models import Tournament, TournamentStatus
 
 logger = logging.getLogger(__name__)
 
-HARD_ROUND_CAP = 200  # above any real event: 128 entrants double round robin is 254... see README
+# A backstop against a format that never ends: a double round robin of the largest
+# limited field (1024 entrants) plays 2046 rounds; Swiss is capped by its config (<= 100).
+HARD_ROUND_CAP = 2048
 CAPPED_FORMATS = {"swiss", "round_robin", "league"}
 
 

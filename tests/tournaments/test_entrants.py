@@ -281,3 +281,14 @@ def test_join_leave_and_guest_buttons_on_the_page(client):
     client.force_login(member.user)
     client.post(reverse("tournament-leave", args=[t.pk]))
     assert not t.entries.filter(player=member).exists()
+
+
+def test_a_guest_withdrawn_before_the_start_leaves_no_player_behind():
+    organiser = UserFactory()
+    t = _club(organiser)
+    entry = entrants.add_guest(tournament=t, name="Jana", by=organiser)
+    services.withdraw_entry(entry=entry)
+    assert not Player.objects.filter(kind=PlayerKind.GUEST).exists()
+    played_t, played = _played_guest(organiser)
+    played_t.delete()  # entries cascade; the guest's seats keep him
+    assert Player.objects.filter(pk=played.player_id).exists()

@@ -129,3 +129,15 @@ def test_lifecycle_buttons_on_the_page(client):
     t.refresh_from_db()
     assert t.status == "cancelled" and not t.paused
     assert 'id="cancel"' not in response.content.decode()
+
+
+def test_the_hard_cap_ends_a_tournament_whatever_its_format_plans(monkeypatch):
+    organiser = UserFactory()
+    t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 3}, organiser=organiser,
+                             over_the_board=True, auto_advance=False)  # fmt: skip
+    monkeypatch.setattr(lifecycle, "HARD_ROUND_CAP", 1)
+    services.start_tournament(tournament=t)
+    _finish_round(t)
+    assert services.pair_next_round(tournament=t) is None
+    t.refresh_from_db()
+    assert t.status == "finished" and t.rounds.count() == 1
