@@ -19,10 +19,8 @@ from tournaments.views import _limited
 def _run(request, pk: int, action, done: str):
     try:
         action()
-    except ValidationError as exc:
+    except ValidationError as exc:  # PermissionDenied passes on: a 403
         messages.error(request, " ".join(exc.messages))
-    except PermissionDenied as exc:
-        raise exc
     else:
         messages.success(request, done)
     return redirect("tournament-detail", pk=pk)
