@@ -33,10 +33,7 @@ def safe(value) -> object:
 
 
 def entry_name(entry) -> str:
-    """The entrant's shown name (a guest entry, if the model has them, by its own name)."""
-    guest = getattr(entry, "guest_name", "")
-    if guest:
-        return guest
+    """The entrant's shown name (a guest is a player without an account: his typed name)."""
     return str(entry.player) if entry.player_id else "?"
 
 

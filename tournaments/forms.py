@@ -2,12 +2,26 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
-from games.models import Player
+from games.models import Player, TimeControl, Variant
+from games.models.players import fold_name
 from games.services.matches import MAX_DECISION_S
+from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
-from tournaments.services import MAX_ROUND_DAYS, MAX_ROUNDS
+from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS
+from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
 
 MAX_SCORE = 1e9  # any finite score within reason; the game's own rules are checked later
+
+
+class GameOptionSelect(forms.Select):
+    """Each option names its game (data-game), so the page can offer only the chosen game's."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        instance = getattr(value, "instance", None)
+        if instance is not None:
+            option["attrs"]["data-game"] = instance.game
+        return option
 
 
 class TournamentForm(forms.Form):
@@ -39,13 +53,118 @@ class TournamentForm(forms.Form):
         help_text=_("League: days per round."),
     )
     rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
+    # Event details and format options (tournaments.setup checks them again in the service;
+    # static/js/format-options.js shows only the options of the chosen format).
+    variant = forms.ModelChoiceField(
+        queryset=Variant.objects.all(), required=False, label=_("Variant"), widget=GameOptionSelect,
+        help_text=_("Blank: the standard rules."),
+    )  # fmt: skip
+    time_control_preset = forms.ModelChoiceField(
+        queryset=TimeControl.objects.all(), required=False, label=_("Time control preset"),
+        help_text=_("Instead of seconds per decision."),
+    )  # fmt: skip
+    double = forms.BooleanField(
+        required=False, label=_("Double round robin"), help_text=_("Everyone meets twice.")
+    )
+    points = forms.CharField(
+        required=False, max_length=100, label=_("Points by place"),
+        help_text=_("One number per place, best first, e.g. 3, 1, 0. Blank: the default."),
+    )  # fmt: skip
+    bye_points = forms.FloatField(
+        required=False, min_value=0, max_value=MAX_POINTS, label=_("Points for a bye")
+    )
+    tiebreaks = forms.CharField(
+        required=False, max_length=200, label=_("Tie-break order"),
+    )  # fmt: skip
+    third_place = forms.BooleanField(required=False, label=_("Third-place match"))
+    grand_final_reset = forms.BooleanField(
+        required=False, initial=True, label=_("Grand-final reset"),
+        help_text=_("A second final if the losers' bracket finalist wins the first."),
+    )  # fmt: skip
+    starts_at = forms.DateTimeField(
+        required=False, label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    venue = forms.CharField(required=False, max_length=MAX_VENUE, label=_("Venue"))
+    description = forms.CharField(
+        required=False, max_length=MAX_DESCRIPTION, label=_("Description"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )  # fmt: skip
+    entry_limit = forms.IntegerField(
+        required=False, min_value=2, max_value=MAX_ENTRY_LIMIT, label=_("Entry limit"),
+        help_text=_("Blank: no limit."),
+    )  # fmt: skip
+    check_in = forms.BooleanField(
+        required=False, label=_("Check-in"),
+        help_text=_("Only entrants who check in before the start are paired."),
+    )  # fmt: skip
+
+    # Which format each option belongs to (data-formats on its row; the JS reads it).
+    FORMAT_FIELDS = {
+        "rounds": "swiss",
+        "double": "round_robin league",
+        "round_days": "league",
+        "third_place": "single_elimination",
+        "grand_final_reset": "double_elimination",
+        "points": "swiss round_robin league",
+        "bye_points": "swiss round_robin league",
+        "tiebreaks": "swiss round_robin league",
+    }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
+        # Here, not on the class: the reader's language is known only now.
+        self.fields["tiebreaks"].help_text = _(
+            "Comma-separated, first decides first: %(names)s."
+        ) % {"names": ", ".join(str(_(name)) for name in TIEBREAKS)}
+        for name, owners in self.FORMAT_FIELDS.items():
+            self.fields[name].widget.attrs["data-formats"] = owners
+        self.fields["format"].widget.attrs["data-format-select"] = ""
+        self.fields["game"].widget.attrs["data-game-select"] = ""
+        self.fields["variant"].label_from_instance = _variant_label
+        self.fields["variant"].widget.attrs["data-game-options"] = ""
+
+    def clean_points(self):
+        text = self.cleaned_data.get("points", "").strip()
+        if not text:
+            return None
+        try:
+            values = [float(p) for p in text.replace(";", ",").split(",")]
+        except ValueError:
+            raise forms.ValidationError(_("Give numbers separated by commas.")) from None
+        if any(not (abs(v) <= MAX_POINTS) for v in values):  # also NaN
+            raise forms.ValidationError(_("Points are numbers up to %(n)s.") % {"n": MAX_POINTS})
+        return [int(v) if v.is_integer() else v for v in values]
+
+    def clean_tiebreaks(self):
+        text = self.cleaned_data.get("tiebreaks", "").strip()
+        if not text:
+            return None
+        # The names as shown (in the reader's language) or the keys the API takes.
+        known = {}
+        for key in TIEBREAKS:
+            for shown in (key, key.replace("_", " "), str(_(key))):
+                known[fold_name(shown).replace("-", " ").replace("_", " ")] = key
+        names = []
+        for typed in text.split(","):
+            folded = fold_name(typed.strip()).replace("-", " ").replace("_", " ")
+            names.append(known.get(folded, typed.strip()))
+        return names
+
+    def clean(self):
+        data = super().clean()
+        variant, game = data.get("variant"), data.get("game")
+        if variant is not None and game and variant.game != game:
+            self.add_error("variant", _("That variant is for another game."))
+        if data.get("time_control_preset") and data.get("per_move_s"):
+            self.add_error(
+                "time_control_preset", _("Choose a preset or seconds per decision, not both.")
+            )
+        return data
 
     # Service errors name service arguments; these are the form fields that set them.
-    SERVICE_FIELDS = {"time_control": "per_move_s", "config": None, "format": "format"}
+    SERVICE_FIELDS = {"time_control": "per_move_s", "config": None, "format": "format",
+                      "guest": None}  # fmt: skip
 
     def add_service_error(self, exc) -> None:
         """Put a service's ValidationError on the field it is about, else above the form
@@ -60,13 +179,35 @@ class TournamentForm(forms.Form):
     def service_kwargs(self) -> dict:
         d = self.cleaned_data
         config = {"table_size": d["table_size"]}
-        if d.get("rounds"):
-            config["rounds"] = d["rounds"]
+        # Whatever was sent goes to the service, which refuses an option of another format.
+        for key in ("rounds", "bye_points", "tiebreaks"):
+            if d.get(key) is not None:
+                config[key] = d[key]
+        if d.get("points") is not None:
+            config["points"] = {str(d["table_size"]): d["points"]}
+        for key in ("double", "third_place"):
+            if d.get(key):
+                config[key] = True
+        if d["format"] == "double_elimination":
+            config["grand_final_reset"] = bool(d.get("grand_final_reset"))
         return {
             "name": d["name"], "game": d["game"], "format": d["format"], "config": config,
             "time_control": {"per_move_s": d["per_move_s"]} if d.get("per_move_s") else None,
             "over_the_board": d["over_the_board"], "round_days": d.get("round_days"), "rated": d["rated"],
+            "variant": d.get("variant"), "time_control_preset": d.get("time_control_preset"),
+            "venue": d.get("venue", ""), "description": d.get("description", ""),
+            "starts_at": d.get("starts_at"), "entry_limit": d.get("entry_limit"),
+            "check_in": bool(d.get("check_in")),
         }  # fmt: skip
+
+
+def _variant_label(v) -> str:
+    engine = ENGINES.get(v.game)
+    return f"{_(engine.title) if engine else v.game}: {v.name}"
+
+
+class GuestForm(forms.Form):
+    guest = forms.CharField(max_length=200, label=_("Guest's name"))
 
 
 class EntryForm(forms.Form):

@@ -63,6 +63,19 @@ class Tournament(models.Model):
         related_name="organised",
     )
     current_round = models.PositiveIntegerField(default=0)
+    # Entrants and life cycle (tournaments.entrants, tournaments.lifecycle).
+    venue = models.CharField(max_length=120, blank=True)
+    description = models.TextField(blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Planned start (shown).")
+    entry_limit = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Most entrants; blank: no limit."
+    )
+    check_in = models.BooleanField(
+        default=False, help_text="Only checked-in entrants are paired at the start."
+    )
+    paused = models.BooleanField(
+        default=False, help_text="No new round is paired until the organiser resumes."
+    )
     results_version = models.PositiveIntegerField(
         default=0, help_text="Bumped on every result: the standings' cache key and ETag."
     )
@@ -96,6 +109,7 @@ class Entry(models.Model):
     rating = models.FloatField(default=1500.0, help_text="Rating when the tournament started.")
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after = models.PositiveIntegerField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

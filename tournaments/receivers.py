@@ -2,7 +2,8 @@
 
 import logging
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from games.signals import invitation_accepted, match_finished
@@ -39,3 +40,26 @@ def on_invitation_accepted(sender, target_kind: str, target_id: int, player_id: 
         services.add_entry(tournament=tournament, player=Player.objects.get(pk=player_id))
     except ValidationError as exc:  # e.g. registration closed meanwhile
         logger.warning("accepted invitation to tournament %s not entered: %s", target_id, exc)
+
+
+@receiver(invitation_accepted, dispatch_uid="tournaments.guest_link_accepted")
+def on_guest_link_accepted(sender, target_kind: str, target_id: int, player_id: int, **kwargs):
+    """An accepted invitation to take over a guest's entry links it (tournaments.entrants)."""
+    from tournaments import entrants
+
+    if target_kind != entrants.LINK_TARGET:
+        return
+    try:
+        entrants.complete_link(entry_id=target_id, player_id=player_id)
+    except (ValidationError, ObjectDoesNotExist) as exc:  # entry gone, or entered meanwhile
+        logger.warning("guest entry %s not linked to player %s: %s", target_id, player_id, exc)
+
+
+@receiver(post_delete, sender="tournaments.Entry", dispatch_uid="tournaments.guest_entry_deleted")
+def on_entry_deleted(sender, instance, **kwargs) -> None:
+    """A guest exists only for his entry: withdrawn before the start (or the tournament
+    deleted), the guest player goes too, unless he has played."""
+    from games.models import Player, PlayerKind
+
+    Player.objects.filter(pk=instance.player_id, kind=PlayerKind.GUEST, entries__isnull=True,
+                          seats__isnull=True).delete()  # fmt: skip

@@ -82,7 +82,8 @@ def _standings(tournament: Tournament) -> list[dict]:
         out.append({
             "rank": final.get(row.entrant, row.rank),
             "entry": entry.pk,
-            "player": entry.player.name,
+            # A guest's handle is made up; his name is what the organiser typed.
+            "player": str(entry.player) if entry.player.kind == "guest" else entry.player.name,
             "name": str(entry.player),  # the shown name (the handle is "player")
             "points": row.points,
             "played": row.played,

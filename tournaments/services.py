@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from games import services as game_services
 from games.engines.base import InvalidOptions
 from games.engines.registry import UnknownGame, get_engine
-from games.models import Match, Player
+from games.models import Player
 from tournaments import formats
 from tournaments.models import (
     Bye,
@@ -110,6 +110,9 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
         engine = get_engine(game)
     except UnknownGame as exc:
         raise ValidationError(str(exc)) from None
+    from tournaments.setup import check_format_options
+
+    check_format_options(format_name, raw)
     config = formats.Config(**_config_values(raw))
     if not engine.min_players <= config.table_size <= engine.max_players:
         raise ValidationError(
@@ -218,8 +221,15 @@ def create_tournament(
     options: dict | None = None, variant=None, time_control: dict | None = None,
     timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
     auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
+    **details,
 ) -> Tournament:  # fmt: skip
-    """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``)."""
+    """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
+    ``details``: variant-free extras checked by tournaments.setup.clean_details (venue,
+    description, starts_at, entry_limit, check_in, time_control_preset)."""
+    from tournaments.setup import clean_details
+
+    details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
+                                          **details)  # fmt: skip
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
     try:
         engine = get_engine(game)
@@ -242,7 +252,7 @@ def create_tournament(
         name=name, game=game, format=format, organiser=organiser, config=config or {},
         options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
         over_the_board=over_the_board, auto_advance=auto_advance, round_days=round_days,
-        seed=secrets.randbits(31) if seed is None else seed, **tc,
+        seed=secrets.randbits(31) if seed is None else seed, **tc, **details,
     )  # fmt: skip
     format_config(tournament)
     tournament.save()
@@ -263,6 +273,9 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
             )
         if t.entries.filter(player=player).exists():
             raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
+        from tournaments import entrants as entrants_  # entrants imports this module
+
+        entrants_.check_limit(t)
         entry = Entry.objects.create(
             tournament=t, player=player, seed=seed, rating=rating_of(player, t.game),
             joined_round=t.current_round + 1,
@@ -321,6 +334,9 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
                 gettext("The tournament is %(status)s.")
                 % {"status": str(t.get_status_display()).lower()}
             )
+        from tournaments import entrants as entrants_
+
+        entrants_.drop_unchecked(t)
         for e in t.entries.select_related("player"):
             e.rating = rating_of(e.player, t.game)
             e.save(update_fields=["rating"])
@@ -346,8 +362,17 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         if t.rounds.exclude(status=RoundStatus.FINISHED).exists():
             raise ValidationError(gettext("The current round is not finished."))
         number = t.current_round + 1
-        plan = format_for(t).next_round(
-            entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
+        from tournaments import lifecycle  # lifecycle imports this module
+
+        go_on = lifecycle.may_pair(t, number)
+        if go_on is False:
+            raise ValidationError(gettext("The tournament is paused."))
+        plan = (
+            None
+            if go_on is None
+            else format_for(t).next_round(
+                entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
+            )
         )
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
@@ -470,6 +495,8 @@ def record_over_the_board_result(
         )
     except InvalidOptions as exc:
         raise ValidationError(str(exc)) from None
+    from tournaments import entrants as entrants_
+
     with transaction.atomic():
         # The status is checked under the row lock and the match made in the same
         # transaction: concurrent posts of one result wait here, then see it finished.
@@ -479,7 +506,8 @@ def record_over_the_board_result(
         # Stored as a finished match too, so ratings and player histories count it.
         match = game_services.record_offline_match(
             game=t.game, players=[s.entry.player for s in seats], ranks=ranks, scores=list(scores),
-            rated=t.rated, created_by=t.organiser, variant=t.variant,
+            rated=entrants_.rated_table(t.rated, [s.entry.player for s in seats]),
+            created_by=t.organiser, variant=t.variant,
         )  # fmt: skip
         locked.match = match
         locked.save(update_fields=["match"])
@@ -515,6 +543,7 @@ def advance_tournament(*, tournament_id: int) -> Round | None:
     t = Tournament.objects.get(pk=tournament_id)
     if (
         t.status != TournamentStatus.RUNNING
+        or t.paused
         or t.rounds.exclude(status=RoundStatus.FINISHED).exists()
     ):
         return None
@@ -528,11 +557,7 @@ def advance_tournament(*, tournament_id: int) -> Round | None:
 
 
 def cancel_tournament(*, tournament: Tournament, by) -> None:
-    with transaction.atomic():
-        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise ValidationError(gettext("The tournament is already over."))
-        for match in Match.objects.filter(table__round__tournament=t, status="running"):
-            game_services.abort_match(match_id=match.pk, user=by)
-        t.status, t.finished_at = TournamentStatus.CANCELLED, timezone.now()
-        t.save(update_fields=["status", "finished_at"])
+    """See tournaments.lifecycle.cancel (what happens to running matches)."""
+    from tournaments import lifecycle
+
+    lifecycle.cancel(tournament=tournament, by=by)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import export_views, views
+from tournaments import entrant_views, export_views, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -25,4 +25,22 @@ urlpatterns = [
     path(
         "<int:pk>/print/standings/", export_views.print_standings, name="tournament-print-standings"
     ),
+    # Entrants and life cycle (tournaments.entrant_views).
+    path("mine/", entrant_views.my_tournaments, name="my-tournaments"),
+    path("<int:pk>/join/", entrant_views.join, name="tournament-join"),
+    path("<int:pk>/leave/", entrant_views.leave, name="tournament-leave"),
+    path("<int:pk>/guests/", entrant_views.add_guest, name="tournament-add-guest"),
+    path(
+        "<int:pk>/entries/<int:entry_id>/check-in/",
+        entrant_views.check_in,
+        name="tournament-check-in",
+    ),  # fmt: skip
+    path(
+        "<int:pk>/entries/<int:entry_id>/link/",
+        entrant_views.link_guest,
+        name="tournament-link-guest",
+    ),  # fmt: skip
+    path("<int:pk>/pause/", entrant_views.pause, name="tournament-pause"),
+    path("<int:pk>/resume/", entrant_views.resume, name="tournament-resume"),
+    path("<int:pk>/cancel/", entrant_views.cancel, name="tournament-cancel"),
 ]

@@ -63,8 +63,11 @@ def _context(request, t: Tournament) -> dict:
 
 
 def tournament_detail(request, pk: int):
+    from tournaments.entrant_views import detail_extras  # it imports this module
+
     t = get_object_or_404(Tournament, pk=pk)
-    return render(request, "tournaments/detail.html", _context(request, t))
+    return render(request, "tournaments/detail.html",
+                  {**_context(request, t), **detail_extras(request, t)})  # fmt: skip
 
 
 def _live_etag(request, pk: int) -> str | None:

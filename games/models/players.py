@@ -17,6 +17,8 @@ class PlayerKind(models.TextChoices):
     HUMAN = "human", _("Human")
     ENGINE_BOT = "engine_bot", _("Built-in bot")
     EXTERNAL_BOT = "external_bot", _("External bot program")
+    # A tournament entrant typed in by name: no account, never rated, plays over the board.
+    GUEST = "guest", _("Guest")
 
 
 class Player(models.Model):
@@ -90,6 +92,7 @@ class Player(models.Model):
                     Q(kind=PlayerKind.HUMAN, user__isnull=False, bot_name="")
                     | Q(kind=PlayerKind.ENGINE_BOT, user__isnull=True) & ~Q(bot_name="")
                     | Q(kind=PlayerKind.EXTERNAL_BOT, user__isnull=False, bot_name="")
+                    | Q(kind=PlayerKind.GUEST, user__isnull=True, bot_name="")
                 ),
             )
         ]

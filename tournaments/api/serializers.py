@@ -2,8 +2,10 @@ from rest_framework import serializers
 
 from games.api.fields import BoundedDictField
 from games.api.match_serializers import GAME_CHOICES, TimeControlSerializer
+from games.models import TimeControl, Variant
 from tournaments.models import FORMAT_CHOICES, Round, Table, Tournament
 from tournaments.services import MAX_ROUND_DAYS, MAX_SEED
+from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
 
 # Scores typed in for over-the-board games: any finite number within reason (the game's
 # own score rules are checked elsewhere).
@@ -23,6 +25,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id", "name", "game", "format", "config", "config_warning", "options", "time_control",
             "timeout_policy", "rated", "over_the_board", "auto_advance", "round_days", "status",
             "current_round", "entrants", "created_at", "started_at", "finished_at",
+            "variant", "venue", "description", "starts_at", "entry_limit", "check_in", "paused",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -58,9 +61,34 @@ class TournamentCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=1, max_value=MAX_ROUND_DAYS
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+    # Event details (checked again by tournaments.setup.clean_details).
+    variant = serializers.PrimaryKeyRelatedField(
+        queryset=Variant.objects.all(), required=False, allow_null=True,
+        help_text="A variant of the chosen game (its options).",
+    )  # fmt: skip
+    time_control_preset = serializers.PrimaryKeyRelatedField(
+        queryset=TimeControl.objects.all(), required=False, allow_null=True,
+        help_text="A time-control preset, instead of time_control.",
+    )  # fmt: skip
+    venue = serializers.CharField(required=False, allow_blank=True, max_length=MAX_VENUE)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=MAX_DESCRIPTION
+    )
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    entry_limit = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=MAX_ENTRY_LIMIT
+    )
+    check_in = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Only entrants who checked in are paired at the start.",
+    )  # fmt: skip
 
 
 class EntryRequestSerializer(serializers.Serializer):
+    guest = serializers.CharField(
+        required=False, max_length=1000,
+        help_text="Organisers: enter a guest (no account, never rated) by this name instead.",
+    )  # fmt: skip
     player = serializers.SlugField(
         required=False, max_length=40,
         help_text="Organisers may enter any player; default: yourself.",

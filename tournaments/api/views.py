@@ -13,6 +13,8 @@ from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player
 from games.selectors import player_for_user
 from tournaments import forecast, selectors, services
+from tournaments.api.entrants import EntrantActions
+from tournaments.api.entrants import add_guest as api_add_guest
 from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
@@ -36,7 +38,7 @@ def _organiser_only(request, tournament: Tournament) -> None:
         raise PermissionDenied("Only the organiser can do that.")
 
 
-class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
+class TournamentViewSet(EntrantActions, throttling.WriteThrottleMixin, mixins.ListModelMixin,
                         mixins.RetrieveModelMixin, viewsets.GenericViewSet):  # fmt: skip
     serializer_class = TournamentSerializer
     throttle_scopes = {
@@ -44,6 +46,8 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         "entries": "tournament_entries",
         "start": "tournament_manage",
         "result": "tournament_results",
+        **dict.fromkeys(("join", "leave", "check_in", "link"), "tournament_entries"),
+        **dict.fromkeys(("pause", "resume", "cancel"), "tournament_manage"),
     }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -67,6 +71,8 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         """Join (POST), or withdraw (DELETE). Organisers enter bots directly; another
         person (or his external bot) gets an invitation instead (202)."""
         t = self.get_object()
+        if request.method == "POST" and "guest" in request.data:  # a guest, by name
+            return api_add_guest(request, t)
         payload = EntryRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         name = payload.validated_data.get("player")

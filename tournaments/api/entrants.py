@@ -1,0 +1,151 @@
+"""API for entrants and the life cycle (mixed into TournamentViewSet): guests, join,
+leave, check-in, linking a guest to an account, pause, resume, cancel."""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.generics import get_object_or_404
+from rest_framework.response import Response
+
+from games.api.invitations import InvitationSerializer
+from games.models import Invitation, Player
+from tournaments import entrants, lifecycle
+from tournaments.models import Entry
+
+
+class GuestIn(serializers.Serializer):
+    guest = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, max_length=1000,
+        help_text=f"The guest's name (at most {entrants.MAX_GUEST_NAME} characters); organisers only.",
+    )  # fmt: skip
+
+
+class EntryMadeOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.CharField()
+    guest = serializers.BooleanField()
+    joined_round = serializers.IntegerField()
+
+
+class CheckInIn(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class CheckInOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    checked_in = serializers.BooleanField()
+
+
+class LinkIn(serializers.Serializer):
+    player = serializers.SlugField(max_length=40, help_text="The account's player name.")
+
+
+class LifecycleOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    paused = serializers.BooleanField()
+
+
+def _drf(exc: ValidationError) -> DRFValidationError:
+    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+
+
+def _call(fn, **kwargs):
+    try:
+        return fn(**kwargs)
+    except ValidationError as exc:
+        raise _drf(exc) from None
+    except DjangoPermissionDenied as exc:
+        raise PermissionDenied(str(exc) or None) from None
+
+
+def _made(entry: Entry) -> dict:
+    return {"entry": entry.pk, "player": str(entry.player), "guest": entrants.is_guest(entry.player),
+            "joined_round": entry.joined_round}  # fmt: skip
+
+
+def add_guest(request, tournament) -> Response:
+    """POST .../entries/ with {"guest": name}: 403 unless organiser, 400 for a bad name."""
+    if not entrants.may_manage(request.user, tournament):
+        raise PermissionDenied("Only the organiser can enter guests.")
+    payload = GuestIn(data=request.data)
+    payload.is_valid(raise_exception=True)
+    entry = _call(entrants.add_guest, tournament=tournament, name=payload.validated_data["guest"],
+                  by=request.user)  # fmt: skip
+    return Response(_made(entry), status=status.HTTP_201_CREATED)
+
+
+class EntrantActions:
+    """Actions of TournamentViewSet (which supplies get_object and the throttles)."""
+
+    @extend_schema(request=None, responses={201: EntryMadeOut})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def join(self, request, pk=None):
+        """Enter yourself while entries are open (400 when closed, full or entered)."""
+        entry = _call(entrants.join, tournament=self.get_object(), user=request.user)
+        return Response(_made(entry), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def leave(self, request, pk=None):
+        """Leave while entries are open."""
+        _call(entrants.leave, tournament=self.get_object(), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=CheckInIn, responses={200: CheckInOut})
+    @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,18})/check-in",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def check_in(self, request, pk=None, entry_id=None):
+        """Check an entry in (the entrant or the organiser); {"checked_in": false} undoes it."""
+        t = self.get_object()
+        entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
+        payload = CheckInIn(data=request.data)
+        payload.is_valid(raise_exception=True)
+        entry = _call(entrants.check_in, entry=entry, by=request.user,
+                      checked_in=payload.validated_data["checked_in"])  # fmt: skip
+        return Response({"entry": entry.pk, "checked_in": entry.checked_in_at is not None})
+
+    @extend_schema(request=LinkIn, responses={200: EntryMadeOut, 202: InvitationSerializer})
+    @action(detail=True, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,18})/link",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def link(self, request, pk=None, entry_id=None):
+        """Give a guest's entry and results to an account (organisers only). Another
+        person's account is linked once they accept the invitation (202)."""
+        t = self.get_object()
+        if not entrants.may_manage(request.user, t):
+            raise PermissionDenied("Only the organiser can link guests.")
+        entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
+        payload = LinkIn(data=request.data)
+        payload.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, name=payload.validated_data["player"])
+        made = _call(entrants.link_guest, entry=entry, player=player, by=request.user)
+        if isinstance(made, Invitation):
+            return Response({"invitation": InvitationSerializer(made).data},
+                            status=status.HTTP_202_ACCEPTED)  # fmt: skip
+        return Response(_made(made))
+
+    def _life(self, request, fn):
+        t = _call(fn, tournament=self.get_object(), by=request.user)
+        return Response({"id": t.pk, "status": t.status, "paused": t.paused})
+
+    @extend_schema(request=None, responses={200: LifecycleOut})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def pause(self, request, pk=None):
+        """No new round is paired until resumed; tables in play go on."""
+        return self._life(request, lifecycle.pause)
+
+    @extend_schema(request=None, responses={200: LifecycleOut})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def resume(self, request, pk=None):
+        return self._life(request, lifecycle.resume)
+
+    @extend_schema(request=None, responses={200: LifecycleOut})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def cancel(self, request, pk=None):
+        """Final. Matches nobody has played a decision in yet are aborted; the others are
+        left to finish as ordinary matches."""
+        return self._life(request, lifecycle.cancel)

@@ -1,0 +1,154 @@
+"""Pages for entrants and the life cycle: join / leave, check-in, guests, linking a guest,
+pause / resume / cancel, and the organiser's "My tournaments". Thin: the rules are in
+tournaments.entrants and tournaments.lifecycle."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Invitation, Player
+from tournaments import entrants, lifecycle, organiser
+from tournaments.forms import EntryForm, GuestForm
+from tournaments.models import Entry, Tournament
+from tournaments.views import _limited
+
+
+def _run(request, pk: int, action, done: str):
+    try:
+        action()
+    except ValidationError as exc:  # PermissionDenied passes on: a 403
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, done)
+    return redirect("tournament-detail", pk=pk)
+
+
+@require_POST
+@login_required
+@_limited("tournament_entries")
+def join(request, pk: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _run(request, pk, lambda: entrants.join(tournament=t, user=request.user),
+                _("You have entered."))  # fmt: skip
+
+
+@require_POST
+@login_required
+@_limited("tournament_entries")
+def leave(request, pk: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _run(request, pk, lambda: entrants.leave(tournament=t, user=request.user),
+                _("You have left the tournament."))  # fmt: skip
+
+
+@require_POST
+@login_required
+@_limited("tournament_entries")
+def check_in(request, pk: int, entry_id: int):
+    entry = get_object_or_404(Entry.objects.select_related("tournament", "player"),
+                              pk=entry_id, tournament_id=pk)  # fmt: skip
+    undo = request.POST.get("undo") == "1"
+    return _run(
+        request, pk,
+        lambda: entrants.check_in(entry=entry, by=request.user, checked_in=not undo),
+        (_("%(player)s is no longer checked in.") if undo else _("%(player)s checked in."))
+        % {"player": entry.player},
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+@_limited("tournament_entries")
+def add_guest(request, pk: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    if not entrants.may_manage(request.user, t):
+        raise PermissionDenied
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the guest's name."))
+        return redirect("tournament-detail", pk=pk)
+    name = form.cleaned_data["guest"]
+    return _run(request, pk, lambda: entrants.add_guest(tournament=t, name=name, by=request.user),
+                _("Guest %(name)s entered.") % {"name": " ".join(name.split())})  # fmt: skip
+
+
+@require_POST
+@login_required
+@_limited("tournament_entries")
+def link_guest(request, pk: int, entry_id: int):
+    t = get_object_or_404(Tournament, pk=pk)
+    if not entrants.may_manage(request.user, t):
+        raise PermissionDenied
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
+    form = EntryForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Pick a player."))
+        return redirect("tournament-detail", pk=pk)
+    player: Player = form.cleaned_data["player"]
+    guest = str(entry.player)
+    try:
+        made = entrants.link_guest(entry=entry, player=player, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        if isinstance(made, Invitation):
+            messages.success(request, _("%(player)s invited: %(guest)s's results become theirs once they accept.")
+                             % {"player": player, "guest": guest})  # fmt: skip
+        else:
+            messages.success(
+                request, _("%(guest)s linked to %(player)s.") % {"guest": guest, "player": player}
+            )
+    return redirect("tournament-detail", pk=pk)
+
+
+def _life(name: str, done):
+    @require_POST
+    @login_required
+    @_limited("tournament_manage")
+    def view(request, pk: int):
+        t = get_object_or_404(Tournament, pk=pk)
+        if not entrants.may_manage(request.user, t):
+            raise PermissionDenied
+        return _run(
+            request,
+            pk,
+            lambda: getattr(lifecycle, name)(tournament=t, by=request.user),
+            str(done()),
+        )
+
+    view.__name__ = name
+    return view
+
+
+pause = _life("pause", lambda: _("Paused: no new round is paired until you resume."))
+resume = _life("resume", lambda: _("Resumed."))
+cancel = _life("cancel", lambda: _("Tournament cancelled."))
+
+
+@login_required
+def my_tournaments(request):
+    return render(
+        request, "tournaments/mine.html", {"rows": organiser.my_tournaments(request.user)}
+    )
+
+
+def detail_extras(request, t: Tournament) -> dict:
+    """What the tournament page shows this reader about entering (outside the shared,
+    cached live fragment: it differs per reader)."""
+    player = (
+        request.user.player
+        if request.user.is_authenticated and hasattr(request.user, "player")
+        else None
+    )
+    my_entry = t.entries.filter(player=player).first() if player else None
+    active = entrants.active_count(t)
+    return {
+        "my_entry": my_entry,
+        "can_join": entrants.can_join(t) and player is not None,
+        "is_full": t.entry_limit is not None and active >= t.entry_limit,
+        "active_entries": active,
+        "guest_form": GuestForm(),
+    }

@@ -1,0 +1,201 @@
+"""Who plays: guests typed in by name, self-registration (join / leave), the entry limit,
+check-in before the start, and linking a guest to an account.
+
+Guests are `Player` rows of kind GUEST: no account, never rated (a table with a guest is
+recorded unrated), entered only in over-the-board tournaments (nobody could play their
+online seat). A link to an account needs that account's consent, like any entry: the
+organiser's own player is linked at once, anyone else accepts an invitation first.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from games import services as game_services
+from games.models import Player, Seat
+from games.models.players import PlayerKind, fold_name
+from games.selectors import player_for_user
+from tournaments import services
+from tournaments.models import Entry, Tournament, TournamentStatus
+
+MAX_GUEST_NAME = 60
+LINK_TARGET = "tournament_guest"  # Invitation.target_kind of a guest-to-account link
+
+
+def may_manage(user, tournament: Tournament) -> bool:
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and (user.is_staff or tournament.organiser_id == user.pk)
+    )
+
+
+def _require_organiser(user, tournament: Tournament) -> None:
+    if not may_manage(user, tournament):
+        raise PermissionDenied(gettext("Only the organiser can do that."))
+
+
+def is_guest(player: Player) -> bool:
+    return player.kind == PlayerKind.GUEST
+
+
+def rated_table(rated: bool, players: list[Player]) -> bool:
+    """A table counts for ratings only without guests (they never consented to a rating
+    and have no account to hold one)."""
+    return rated and not any(is_guest(p) for p in players)
+
+
+def _shown_names(tournament: Tournament) -> set[str]:
+    names = set()
+    for name, display in tournament.entries.values_list("player__name", "player__display_name"):
+        names.add(fold_name(name))
+        if display:
+            names.add(fold_name(display))
+    return names
+
+
+def clean_guest_name(tournament: Tournament, name) -> str:
+    name = " ".join(str(name or "").split())  # inner runs of spaces too
+    if not name:
+        raise ValidationError({"guest": gettext("Give the guest's name.")})
+    if len(name) > MAX_GUEST_NAME:
+        raise ValidationError(
+            {"guest": gettext("A name has at most %(n)s characters.") % {"n": MAX_GUEST_NAME}}
+        )
+    if fold_name(name) in _shown_names(tournament):
+        raise ValidationError({"guest": gettext("%(name)s is already entered.") % {"name": name}})
+    return name
+
+
+def add_guest(*, tournament: Tournament, name, by) -> Entry:
+    """The organiser enters a person without an account, by name."""
+    _require_organiser(by, tournament)
+    if not tournament.over_the_board:
+        raise ValidationError(
+            {"guest": gettext("Guests play only over the board (the organiser types results in).")}
+        )
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        name = clean_guest_name(t, name)
+        handle = slugify(name)[:20].strip("-")
+        player = Player.objects.create(
+            name=f"guest-{handle + '-' if handle else ''}{secrets.token_hex(4)}",
+            display_name=name, kind=PlayerKind.GUEST, game=t.game,
+            is_active=False,  # never offered in pickers, lobbies or invitations
+        )  # fmt: skip
+        return services.add_entry(tournament=t, player=player)
+
+
+# ---- self-registration ---------------------------------------------------------
+def _own_player(user) -> Player:
+    player = player_for_user(user) if getattr(user, "is_authenticated", False) else None
+    if player is None:
+        raise ValidationError(gettext("Your account has no player."))
+    return player
+
+
+def can_join(tournament: Tournament) -> bool:
+    return tournament.status == TournamentStatus.REGISTRATION
+
+
+def join(*, tournament: Tournament, user) -> Entry:
+    """A player enters himself while entries are open (consent is his own click)."""
+    player = _own_player(user)
+    tournament = Tournament.objects.get(pk=tournament.pk)  # the status now, not the caller's copy
+    if not can_join(tournament):
+        raise ValidationError(gettext("Entries are closed."))
+    return services.add_entry(tournament=tournament, player=player)
+
+
+def leave(*, tournament: Tournament, user) -> None:
+    player = _own_player(user)
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    if not can_join(tournament):
+        raise ValidationError(gettext("Entries are closed; ask the organiser to withdraw you."))
+    entry = tournament.entries.filter(player=player).first()
+    if entry is None:
+        raise ValidationError(gettext("You have not entered."))
+    services.withdraw_entry(entry=entry)
+
+
+def active_count(tournament: Tournament) -> int:
+    return tournament.entries.filter(withdrawn_after__isnull=True).count()
+
+
+def check_limit(tournament: Tournament) -> None:
+    """Called by add_entry under the tournament's lock."""
+    if tournament.entry_limit is not None and active_count(tournament) >= tournament.entry_limit:
+        raise ValidationError(
+            gettext("The tournament is full (%(n)s entrants).") % {"n": tournament.entry_limit}
+        )
+
+
+# ---- check-in ------------------------------------------------------------------
+def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
+    """The entrant himself or the organiser checks in (or undoes it) before the start."""
+    t = Tournament.objects.get(pk=entry.tournament_id)
+    if not (may_manage(by, t) or (entry.player.user_id and entry.player.user_id == by.pk)):
+        raise PermissionDenied(gettext("Only the entrant or the organiser can check in."))
+    if not t.check_in:
+        raise ValidationError(gettext("This tournament has no check-in."))
+    if t.status != TournamentStatus.REGISTRATION:
+        raise ValidationError(gettext("Check-in closes when the tournament starts."))
+    entry.checked_in_at = timezone.now() if checked_in else None
+    entry.save(update_fields=["checked_in_at"])
+    services.touch(t.pk)
+    return entry
+
+
+def drop_unchecked(tournament: Tournament) -> int:
+    """At the start of a tournament with check-in: those who did not check in don't play
+    (kept as withdrawn before round 1, so the list still shows them)."""
+    if not tournament.check_in:
+        return 0
+    return tournament.entries.filter(
+        checked_in_at__isnull=True, withdrawn_after__isnull=True
+    ).update(withdrawn_after=0)
+
+
+# ---- guest -> account ----------------------------------------------------------
+def link_guest(*, entry: Entry, player: Player, by):
+    """Give a guest's entry (results, seats) to an account's player. The organiser's own
+    player is linked at once (the Entry); anyone else first accepts (the Invitation)."""
+    t = entry.tournament
+    _require_organiser(by, t)
+    if not is_guest(entry.player):
+        raise ValidationError({"player": gettext("Only a guest can be linked to an account.")})
+    if player.kind != PlayerKind.HUMAN:
+        raise ValidationError({"player": gettext("Link a guest to a person's account.")})
+    if t.entries.filter(player=player).exists():
+        raise ValidationError(
+            {"player": gettext("%(player)s has already entered.") % {"player": player}}
+        )
+    if game_services.needs_invitation(player, by):
+        return game_services.invite_to_entry(
+            player=player, invited_by=by, target_kind=LINK_TARGET, target_id=entry.pk
+        )
+    return complete_link(entry_id=entry.pk, player_id=player.pk)
+
+
+def complete_link(*, entry_id: int, player_id: int) -> Entry:
+    """Move the guest's entry and match seats to the player, then drop the guest. The
+    matches stay unrated: they were played without a consented, rated seat."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().select_related("player").get(pk=entry_id)
+        guest = entry.player
+        if not is_guest(guest):
+            return entry  # linked already (an invitation accepted twice)
+        player = Player.objects.get(pk=player_id)
+        if Entry.objects.filter(tournament_id=entry.tournament_id, player=player).exists():
+            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
+        Seat.objects.filter(player=guest).update(player=player)
+        entry.player = player
+        entry.save(update_fields=["player"])
+        guest.delete()
+        services.touch(entry.tournament_id)
+        return entry

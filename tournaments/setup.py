@@ -1,0 +1,82 @@
+"""Checks of what the tournament form and the create API may send beyond the format's
+own config checks: which options belong to which format, and the event's details
+(variant, time-control preset, venue, description, start, entry limit, check-in)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext
+
+MAX_ENTRY_LIMIT = 1024
+MAX_VENUE = 120
+MAX_DESCRIPTION = 4000
+
+# Settings that change a format's play: given to another format they would be silently
+# ignored, so they are refused (False / None are harmless and allowed everywhere).
+FORMAT_ONLY = {
+    "rounds": {"swiss"},
+    "double": {"round_robin", "league"},
+    "third_place": {"single_elimination"},
+    "grand_final_reset": {"double_elimination"},
+    "advance": {"single_elimination", "double_elimination"},
+}
+
+
+def check_format_options(format_name: str, raw) -> None:
+    if not isinstance(raw, dict):
+        return  # the shape check says why
+    for key, owners in FORMAT_ONLY.items():
+        value = raw.get(key)
+        if value in (None, False) or format_name in owners:
+            continue
+        if key == "advance" and value == 1:
+            continue  # the default
+        raise ValidationError(
+            f"{key} is a setting of {' / '.join(sorted(owners))}, not of {format_name}."
+        )
+
+
+def clean_details(*, game: str, variant=None, time_control_preset=None, time_control=None,
+                  venue: str = "", description: str = "", starts_at=None,
+                  entry_limit=None, check_in: bool = False) -> tuple[dict, dict | None]:  # fmt: skip
+    """The model fields to set, and the time control to use (the preset's, if chosen)."""
+    if variant is not None and variant.game != game:
+        raise ValidationError({"variant": gettext("That variant is for another game.")})
+    if time_control_preset is not None:
+        if time_control:
+            raise ValidationError(
+                {"time_control": gettext("Choose a preset or your own time control, not both.")}
+            )
+        time_control = time_control_preset.as_dict()
+    venue, description = (venue or "").strip(), (description or "").strip()
+    if len(venue) > MAX_VENUE:
+        raise ValidationError({"venue": gettext("At most %(n)s characters.") % {"n": MAX_VENUE}})
+    if len(description) > MAX_DESCRIPTION:
+        raise ValidationError(
+            {"description": gettext("At most %(n)s characters.") % {"n": MAX_DESCRIPTION}}
+        )
+    if "\x00" in venue or "\x00" in description:
+        raise ValidationError({"description": gettext("Text can't contain NUL characters.")})
+    if entry_limit is not None and not (
+        isinstance(entry_limit, int)
+        and not isinstance(entry_limit, bool)
+        and 2 <= entry_limit <= MAX_ENTRY_LIMIT
+    ):
+        raise ValidationError(
+            {"entry_limit": gettext("From 2 to %(n)s entrants.") % {"n": MAX_ENTRY_LIMIT}}
+        )
+    if starts_at is not None:
+        if not isinstance(starts_at, datetime):
+            raise ValidationError({"starts_at": gettext("Give a date and time.")})
+        if timezone.is_naive(starts_at):
+            starts_at = timezone.make_aware(starts_at)
+        if not 2000 <= starts_at.year <= 2999:
+            raise ValidationError({"starts_at": gettext("Give a date between 2000 and 2999.")})
+    if not isinstance(check_in, bool):
+        raise ValidationError({"check_in": "check_in must be true or false."})
+    fields = {"venue": venue, "description": description, "starts_at": starts_at,
+              "entry_limit": entry_limit, "check_in": check_in}  # fmt: skip
+    return fields, time_control
