@@ -222,9 +222,10 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
     rows = []
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     labels = [a.label for a in actions]
-    if actions and engine_i18n.current_language() != "en":
-        # Stored labels are English; describe each action again in the viewer's language,
-        # replaying the record from the start (the state before each action is needed).
+    if actions and (engine_i18n.current_language() != "en" or not all(labels)):
+        # Stored labels are English, and bot-only batches store none; describe each
+        # action again in the viewer's language, replaying the record from the start
+        # (the state before each action is needed).
         state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
         labels = []
         for a in actions:
@@ -276,7 +277,10 @@ def replay_step(match: Match, ply: int) -> dict:
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     ply = max(0, min(ply, len(actions)))
     state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
-    for a in actions[:ply]:
+    for i, a in enumerate(actions[:ply]):
+        if i == ply - 1 and not a.label:
+            # Bot-only batches store no label: describe the shown action from its state.
+            a.label = engine.describe(state, a.action)[:200]
         state = engine.apply(state, a.action)
     spectator = engine.observation(state, None)
     full = engine.full_observation(state)

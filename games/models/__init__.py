@@ -2,6 +2,7 @@ from games.models.invitations import Invitation, InvitationKind, InvitationStatu
 from games.models.matches import (
     Match,
     MatchAction,
+    MatchLog,
     MatchStatus,
     Seat,
     TimeControl,
@@ -16,6 +17,7 @@ __all__ = [
     "InvitationStatus",
     "Match",
     "MatchAction",
+    "MatchLog",
     "MatchStatus",
     "Player",
     "PlayerKind",

@@ -27,6 +27,12 @@ def bot_seed(match: Match, ply: int) -> int:
     return (match.seed * 1_000_003 + ply * 7919) % (2**62)
 
 
+def seat_bot_seed(match_seed: int, batch_ply: int, seat: int) -> int:
+    """The seed of a seat's bot for a batch starting at `batch_ply`: a retried batch
+    starts at the same ply with the same bots, so it recomputes the same decisions."""
+    return (match_seed * 1_000_003 + batch_ply * 7919 + seat * 104_729) % (2**62)
+
+
 @dataclass(slots=True)
 class Decision:
     """An applied decision not yet written: a MatchAction row to be."""
@@ -49,6 +55,9 @@ class Runner:
     new_actions: list[Decision] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
+    # The bots of this batch, one per seat, made at the seat's first decision.
+    bots: dict[int, Any] = field(default_factory=dict)
+    batch_ply: int | None = None
 
     @classmethod
     def load(cls, match: Match, seats: list[Seat] | None = None) -> Runner:
@@ -59,17 +68,27 @@ class Runner:
 
     # ---- applying ------------------------------------------------------
     def apply(self, seat: int, action: Action, source: str, now: datetime | None = None,
-              used_ms: int | None = None) -> Decision:  # fmt: skip
-        """Apply one decision of `seat`; raises IllegalAction with the state unchanged."""
+              used_ms: int | None = None, *, trusted: bool = False) -> Decision:  # fmt: skip
+        """Apply one decision of `seat`; raises IllegalAction with the state unchanged.
+
+        `trusted`: the action was taken from this state's legal actions (no second check)."""
         now = now or timezone.now()
-        # The stored log label is English whoever applies it (a Czech page, a bot worker):
-        # one language in the record; match_log re-describes it for other languages.
-        token = engine_i18n.set_language(None)
-        try:
-            label = self.engine.describe(self.state, action)
-        finally:
-            engine_i18n.reset_language(token)
-        self.state = self.engine.apply(self.state, action)
+        if self.quiet:
+            label = ""  # described when the log is read (selectors.match_log)
+        else:
+            # The stored log label is English whoever applies it (a Czech page, a bot
+            # worker): one language in the record; match_log re-describes for others.
+            token = engine_i18n.set_language(None)
+            try:
+                label = self.engine.describe(self.state, action)
+            finally:
+                engine_i18n.reset_language(token)
+        if trusted:
+            self.state = getattr(self.engine, "apply_unchecked", self.engine.apply)(
+                self.state, action
+            )
+        else:
+            self.state = self.engine.apply(self.state, action)
         if used_ms is None:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
@@ -94,9 +113,19 @@ class Runner:
         )
         return bot.choose(self.state, seat)
 
-    def _automatic(self, seat: int) -> tuple[Action, str] | None:
+    @property
+    def quiet(self) -> bool:
+        """Whether labels may wait until the log is read: only bots sit at the table,
+        so nobody reads the log as it grows except a spectator, whose log view
+        describes the record again (one replay) instead of every batch describing
+        every decision."""
+        quiet = getattr(self, "_quiet", None)
+        if quiet is None:
+            quiet = self._quiet = all(s.player.kind == PlayerKind.ENGINE_BOT for s in self.seats)
+        return quiet
+
+    def _automatic(self, seat: int, legal: list[Action]) -> tuple[Action, str] | None:
         """The decision the platform takes by itself for `seat`, if any."""
-        legal = self.engine.legal_actions(self.state)
         if len(legal) == 1:
             return legal[0], MatchAction.Source.FORCED
         s = self.seats[seat]
@@ -123,25 +152,40 @@ class Runner:
                 self._finish()
                 return
             seat = self.engine.to_act(self.state)
-            auto = self._automatic(seat)
+            legal = self.engine.legal_actions(self.state)  # once per decision
+            auto = self._automatic(seat, legal)
             if auto is not None:
-                self.apply(seat, auto[0], auto[1], used_ms=0)
+                self.apply(seat, auto[0], auto[1], used_ms=0, trusted=auto[1] == "forced")
                 continue
             self.match.to_act = seat
             if play_bots and self.is_bot_turn() and time.monotonic() - started < budget_s:
-                self._play_bot(seat)
+                self._play_bot(seat, legal)
                 continue
             break
         self._set_deadline(seat)
 
-    def _play_bot(self, seat: int) -> None:
-        player = self.seats[seat].player
-        bot = self.engine.make_bot(player.bot_name, seed=bot_seed(self.match, self.match.ply),
-                                   **(player.bot_params or {}))  # fmt: skip
+    def bot_for(self, seat: int):
+        """The seat's bot for this batch: one object (one random stream) per seat."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            if self.batch_ply is None:
+                self.batch_ply = self.match.ply
+            player = self.seats[seat].player
+            bot = self.engine.make_bot(
+                player.bot_name, seed=seat_bot_seed(self.match.seed, self.batch_ply, seat),
+                **(player.bot_params or {}),
+            )  # fmt: skip
+            self.bots[seat] = bot
+        return bot
+
+    def _play_bot(self, seat: int, legal: list[Action]) -> None:
+        bot = self.bot_for(seat)
+        choose_among = getattr(bot, "choose_among", None)
         t0 = time.monotonic()
-        action = bot.choose(self.state, seat)
+        action = choose_among(legal) if choose_among else bot.choose(self.state, seat)
         used_ms = int((time.monotonic() - t0) * 1000)
-        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms)
+        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms,
+                   trusted=choose_among is not None)  # fmt: skip
 
     def _set_deadline(self, seat: int) -> None:
         from games.services.matches import MAX_DECISION_S  # matches imports this module
