@@ -70,6 +70,7 @@ def rows_to_logs(apps, schema_editor):
 
 def logs_to_rows(apps, schema_editor):
     MatchAction, MatchLog = apps.get_model("games", "MatchAction"), apps.get_model("games", "MatchLog")
+    MatchAction._meta.get_field("created_at").auto_now_add = False  # keep the logged times
     batch = []
     for log in MatchLog.objects.iterator(chunk_size=500):
         for ply, (seat, action, label, source, used, at) in enumerate(log.entries):

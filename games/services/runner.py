@@ -143,10 +143,13 @@ class Runner:
         seat = self.match.to_act
         return seat is not None and self.seats[seat].player.kind == PlayerKind.ENGINE_BOT
 
-    def settle(self, *, play_bots: bool = False, budget_s: float = 0.0) -> None:
+    def settle(self, *, play_bots: bool = False, budget_s: float = 0.0,
+               max_decisions: int | None = None) -> None:  # fmt: skip
         """Apply forced and forfeited decisions (and bot decisions when asked, within a
-        time budget); then set who acts next and the deadline, or finish the match."""
+        time budget and at most `max_decisions` applied); then set who acts next and the
+        deadline, or finish the match."""
         started = time.monotonic()
+        limit = None if max_decisions is None else len(self.new_actions) + max_decisions
         while True:
             if self.engine.is_over(self.state):
                 self._finish()
@@ -158,7 +161,12 @@ class Runner:
                 self.apply(seat, auto[0], auto[1], used_ms=0, trusted=auto[1] == "forced")
                 continue
             self.match.to_act = seat
-            if play_bots and self.is_bot_turn() and time.monotonic() - started < budget_s:
+            if (
+                play_bots
+                and self.is_bot_turn()
+                and time.monotonic() - started < budget_s
+                and (limit is None or len(self.new_actions) < limit)
+            ):
                 self._play_bot(seat, legal)
                 continue
             break
