@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from games.engines import i18n as engine_i18n
@@ -58,6 +59,23 @@ class Runner:
     # The bots of this batch, one per seat, made at the seat's first decision.
     bots: dict[int, Any] = field(default_factory=dict)
     batch_ply: int | None = None
+
+    @classmethod
+    def load_at(cls, match_id: int, ply: int) -> Runner | None:
+        """The runner of a match still running at `ply`, or None: match, seats and
+        players in one query."""
+        seats = list(
+            Seat.objects.filter(match_id=match_id, match__status=MatchStatus.RUNNING,
+                                match__ply=ply)
+            .select_related("match", "player")
+            .order_by("index")
+        )  # fmt: skip
+        if not seats:
+            return None
+        match = seats[0].match
+        for s in seats:
+            s.match = match
+        return cls.load(match, seats)
 
     @classmethod
     def load(cls, match: Match, seats: list[Seat] | None = None) -> Runner:
@@ -257,6 +275,17 @@ class Runner:
         row is written only if it is still running at that ply (an optimistic
         check instead of a lock); returns False, writing nothing, if it is not."""
         self.match.state = self.engine.to_json(self.state) if self.state is not None else None
+        if expected_ply is not None and connection.vendor == "postgresql":
+            # A bot batch on PostgreSQL: the match row, the log and the seats in one
+            # statement (one round trip, atomic even outside a transaction).
+            self.match.updated_at = timezone.now()
+            written = match_writes.write_batch(
+                self.match, expected_ply, self.new_actions,
+                [self.seats[i] for i in sorted(self.changed_seats)],
+            )  # fmt: skip
+            if written:
+                self.new_actions, self.changed_seats = [], set()
+            return written
         if expected_ply is None:
             self.match.save()
         else:
