@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import time
+from pathlib import Path
 
 
 def _setup_django() -> None:
@@ -32,8 +33,8 @@ def _setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int]:
-    """Seconds and decisions to play the matches with the same bots, engine only: what
+def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int, float]:
+    """Seconds, decisions and CPU seconds to play the matches with the same bots, engine only: what
     the worker's engine work is (one bot per seat seeded as the runner seeds it, one
     `legal_actions` per decision, the trusted apply), without anything else."""
     from games.engines.registry import get_engine
@@ -42,7 +43,7 @@ def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int]:
     engine = get_engine(game)
     apply = getattr(engine, "apply_unchecked", engine.apply)
     plies = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for seed in seeds:
         state = engine.new_game(players=players, seed=seed, options=engine.default_options())
         ply, bots, first_bot_ply = 0, {}, None
@@ -63,15 +64,18 @@ def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int]:
             state = apply(state, action)
             ply += 1
         plies += ply
-    return time.perf_counter() - t0, plies
+    return time.perf_counter() - t0, plies, time.process_time() - c0
 
 
 def through_platform(game: str, players: int, seeds: list[int]) -> dict:
-    """Queue the started matches, then let a fresh worker play them all.
+    """Start a fresh worker, then the matches; the worker plays them all.
 
     The bot throughput is timed from the worker's first bot decision to the last
     match's end, both as the worker recorded them, so the worker's boot does not
-    count; starting a match (a web request's work) is timed on its own."""
+    count; starting a match (a web request's work, here in this process while the
+    worker plays) is timed on its own. The worker's CPU time over the matches is
+    read from /proc: unlike wall time, a busy machine hardly inflates it."""
+    from django.db import transaction
     from django.db.models import Max, Min
 
     from config.worker_process import celery_worker, wait_for
@@ -83,21 +87,32 @@ def through_platform(game: str, players: int, seeds: list[int]) -> dict:
         services.create_match(game=game, players=[bot] * players, seed=seed, start=False).pk
         for seed in seeds
     ]
-    t0 = time.perf_counter()
-    for pk in ids:
-        services.start_match(match_id=pk)
-    start_s = time.perf_counter() - t0
-    with celery_worker(settings_module=os.environ["DJANGO_SETTINGS_MODULE"]):
+    with celery_worker(settings_module=os.environ["DJANGO_SETTINGS_MODULE"]) as proc:
+        cpu0 = _cpu_s(proc.pid)  # booted and idle: what follows is the matches' work
+        t0 = time.perf_counter()
+        with transaction.atomic():  # the tasks go out together at the commit: no gaps
+            for pk in ids:
+                services.start_match(match_id=pk)
+        start_s = time.perf_counter() - t0
         wait_for(
             lambda: not Match.objects.filter(pk__in=ids).exclude(status=MatchStatus.FINISHED).exists(),
             timeout=600, what="all benchmark matches to finish", interval=0.05,
         )  # fmt: skip
+        cpu = _cpu_s(proc.pid) - cpu0
     first = MatchAction.objects.filter(match_id__in=ids, source=MatchAction.Source.BOT).aggregate(
         at=Min("created_at")
     )["at"]
     last = Match.objects.filter(pk__in=ids).aggregate(at=Max("finished_at"))["at"]
     plies = sum(Match.objects.filter(pk__in=ids).values_list("ply", flat=True))
-    return {"seconds": (last - first).total_seconds(), "plies": plies, "start_s": start_s}
+    return {"seconds": (last - first).total_seconds(), "plies": plies, "start_s": start_s,
+            "worker_cpu_s": cpu}  # fmt: skip
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds a process used so far (user + system): the worker's own work, which
+    a busy machine delays but does not inflate as it inflates wall time."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _category(filename: str) -> str:
@@ -185,17 +200,17 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"stack benchmark: random bots, {args.matches} matches each, on {backend}")
     print(f"{'game':>10} {'players':>7} {'engine ms/match':>15} {'platform ms/match':>17} "
           f"{'ratio':>6} {'goal':>5} {'extra ms/match':>14} {'extra µs/dec':>12} "
-          f"{'dec/match':>9} {'start ms':>8}")  # fmt: skip
+          f"{'dec/match':>9} {'start ms':>8} {'CPU ms/match engine/worker':>26} {'CPU ratio':>9}")  # fmt: skip
     results = []
     for game, n in [(g, n) for g in args.game or sorted(ENGINES) for n in args.players]:
         seeds = list(range(1000 + n * 100, 1000 + n * 100 + args.matches))
         best = None
         for _ in range(max(1, args.repeat)):
-            e_time, e_plies = engine_only(game, n, seeds)
+            e_time, e_plies, e_cpu = engine_only(game, n, seeds)
             platform = through_platform(game, n, seeds)
             if best is None or platform["seconds"] / e_time < best[2]["seconds"] / best[0]:
-                best = (e_time, e_plies, platform)
-        e_time, e_plies, platform = best
+                best = (e_time, e_plies, platform, e_cpu)
+        e_time, e_plies, platform, e_cpu = best
         p_time, p_plies = platform["seconds"], platform["plies"]
         extra = p_time - e_time
         row = {
@@ -208,12 +223,17 @@ def main(argv: list[str] | None = None) -> dict:
             "extra_ms_per_match": extra * 1000 / len(seeds),
             "extra_us_per_decision": extra * 1e6 / max(p_plies, 1),
             "start_ms_per_match": platform["start_s"] * 1000 / len(seeds),
+            "worker_cpu_ms_per_match": platform["worker_cpu_s"] * 1000 / len(seeds),
+            "engine_cpu_ms_per_match": e_cpu * 1000 / len(seeds),
+            "cpu_ratio": platform["worker_cpu_s"] / e_cpu,
         }  # fmt: skip
         results.append(row)
         print(f"{game:>10} {n:>7} {row['engine_ms_per_match']:>15.2f} "
               f"{row['platform_ms_per_match']:>17.2f} {row['ratio']:>6.2f} {1.5:>5.1f} "
               f"{row['extra_ms_per_match']:>14.2f} {row['extra_us_per_decision']:>12.1f} "
-              f"{p_plies / len(seeds):>9.0f} {row['start_ms_per_match']:>8.1f}"
+              f"{p_plies / len(seeds):>9.0f} {row['start_ms_per_match']:>8.1f} "
+              f"{row['engine_cpu_ms_per_match']:>12.2f} / {row['worker_cpu_ms_per_match']:>11.2f} "
+              f"{row['cpu_ratio']:>9.2f}"
               + ("" if row["same_games"] else "  (not the same games!)"))  # fmt: skip
         if args.profile:
             row["profile"] = profile_platform(game, n, seeds)

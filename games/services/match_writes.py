@@ -148,7 +148,9 @@ def write_batch(match: Match, expected_ply: int, decisions: Sequence[Decision],
         ctes.append("l AS (SELECT id AS match_id FROM m)")
     if seats:
         # Typed: a column of NULLs in VALUES would otherwise be text.
-        row = "(%s::bigint, %s::bigint, %s::boolean, %s::integer, %s::double precision, %s::integer)"
+        row = (
+            "(%s::bigint, %s::bigint, %s::boolean, %s::integer, %s::double precision, %s::integer)"
+        )
         values = ", ".join([row] * len(seats))
         cols = ", ".join(f"{q(c)} = v.{c}" for c in _SEAT_COLUMNS)
         ctes.append(
