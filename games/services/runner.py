@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -168,6 +169,8 @@ class Runner:
         deadline, or finish the match."""
         started = time.monotonic()
         limit = None if max_decisions is None else len(self.new_actions) + max_decisions
+        if play_bots and self.quiet and not any(s.forfeited for s in self.seats):
+            self._bot_table_run(started + budget_s, limit)
         while True:
             if self.engine.is_over(self.state):
                 self._finish()
@@ -189,6 +192,47 @@ class Runner:
                 continue
             break
         self._set_deadline(seat)
+
+    def _bot_table_run(self, deadline: float, limit: int | None) -> None:
+        """The inner loop of a batch at a table of built-in bots only, lean because it
+        runs per decision: no clocks to charge, no labels, the trusted apply for actions
+        taken from the legal list. Stops at the end of the game, the time budget or the
+        decision limit; `settle` then does the rest as for any table."""
+        engine, match, new = self.engine, self.match, self.new_actions
+        is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
+        trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
+        bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
+        # timezone.now() reads settings.USE_TZ through the lazy settings object each call
+        monotonic, now = time.monotonic, partial(datetime.now, UTC)
+        state, ply, at = self.state, match.ply, None
+        try:
+            while not is_over(state):
+                seat = to_act(state)
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    state = trusted_apply(state, legal[0])
+                    action, source, used = legal[0], forced_source, 0
+                else:
+                    if monotonic() >= deadline or (limit is not None and len(new) >= limit):
+                        break
+                    bot = self.bots.get(seat) or self.bot_for(seat)
+                    pick = getattr(bot, "choose_among", None)
+                    if pick is not None:
+                        action, used = pick(legal), 0  # microseconds: 0 ms
+                        state = trusted_apply(state, action)
+                    else:
+                        t0 = monotonic()
+                        action = bot.choose(state, seat)
+                        used = int((monotonic() - t0) * 1000)
+                        state = engine.apply(state, action)
+                    source = bot_source
+                at = now()
+                new.append(Decision(ply, seat, action, "", source, used, at))
+                ply += 1
+        finally:
+            self.state, match.ply = state, ply
+            if at is not None:
+                match.turn_started_at = at
 
     def bot_for(self, seat: int):
         """The seat's bot for this batch: one object (one random stream) per seat."""
