@@ -226,7 +226,9 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
     rows = []
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     labels = [a.label for a in actions]
-    if actions and engine_i18n.current_language() != "en":
+    if actions and (engine_i18n.current_language() != "en" or not all(labels)):
+        # Stored labels are English, and bot-only batches store none: describe the
+        # actions in the viewer's language (cached per match, ply and language).
         labels = translated_labels(match, engine, actions)
     for a, label in zip(actions, labels, strict=True):
         action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
@@ -319,7 +321,10 @@ def replay_step(match: Match, ply: int) -> dict:
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     ply = max(0, min(ply, len(actions)))
     state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
-    for a in actions[:ply]:
+    for i, a in enumerate(actions[:ply]):
+        if i == ply - 1 and not a.label:
+            # Bot-only batches store no label: describe the shown action from its state.
+            a.label = engine.describe(state, a.action)[:200]
         state = engine.apply(state, a.action)
     spectator = engine.observation(state, None)
     full = engine.full_observation(state)

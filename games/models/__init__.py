@@ -2,6 +2,7 @@ from games.models.invitations import Invitation, InvitationKind, InvitationStatu
 from games.models.matches import (
     Match,
     MatchAction,
+    MatchLog,
     MatchStatus,
     OpenSeat,
     Seat,
@@ -17,6 +18,7 @@ __all__ = [
     "InvitationStatus",
     "Match",
     "MatchAction",
+    "MatchLog",
     "MatchStatus",
     "OpenSeat",
     "Player",

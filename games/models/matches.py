@@ -228,10 +228,28 @@ class OpenSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} open seat {self.index}"
+class MatchLog(models.Model):
+    """A match's applied decisions, one row per match: `entries[ply]` is the decision of
+    that ply, `[seat, action, label, source, time_used_ms, at_epoch_ms]`.
+
+    A bot batch appends all its decisions in one statement, guarded by the log's length
+    (services.match_writes.append_actions), so a ply is logged once only; a label is
+    left empty where nobody reads it while the match runs (bot and forced decisions)
+    and is described again when the log is shown."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="log_record"
+    )
+    entries = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"{self.match_id}: {len(self.entries)} decisions"
 
 
 class MatchAction(models.Model):
-    """One applied decision. (match, ply) is unique: a ply can be applied once only."""
+    """One applied decision, read through a database view over MatchLog (one row per
+    entry); (match, ply) is unique because the ply is the entry's place in the log.
+    Read-only: decisions are written by appending to the log."""
 
     class Source(models.TextChoices):
         PLAYER = "player", _("Player")
@@ -239,10 +257,9 @@ class MatchAction(models.Model):
         FORCED = "forced", _("Only legal choice")
         TIMEOUT = "timeout", _("Time-out")
 
-    # No index of its own: the unique (match, ply) index serves every lookup by
-    # match, and one index fewer is cheaper for the ~300 rows a bot match writes.
+    id = models.BigIntegerField(primary_key=True)  # match id * 10^6 + ply, made by the view
     match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="actions", db_index=False
+        Match, on_delete=models.DO_NOTHING, related_name="actions", db_constraint=False
     )
     ply = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
@@ -250,11 +267,12 @@ class MatchAction(models.Model):
     label = models.CharField(max_length=200, blank=True)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.PLAYER)
     time_used_ms = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField()
 
     class Meta:
+        managed = False
+        db_table = "games_matchaction"
         ordering = ["match", "ply"]
-        constraints = [models.UniqueConstraint(fields=["match", "ply"], name="action_unique_ply")]
 
     def __str__(self) -> str:
         return f"{self.match} ply {self.ply}"

@@ -509,20 +509,23 @@ def play_bot_decisions(
     or the sweep) applies nothing twice."""
     started = time.monotonic()
     while time.monotonic() - started < budget_s:
-        match = Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING, ply=ply).first()
-        if match is None:
-            return None
-        runner = Runner.load(match)
-        if not runner.is_bot_turn():
+        runner = Runner.load_at(match_id, ply)  # one query: match, seats, players
+        if runner is None or not runner.is_bot_turn():
             return None
         if not take_bot_lease(match_id, ply):
             return None  # another copy is thinking about this very decision
         try:
             runner.settle(play_bots=True, budget_s=BOT_BATCH_SECONDS)
-            with transaction.atomic():
-                _relax_durability()
+            if connection.vendor == "postgresql":
+                # One statement writes the batch (match_writes.write_batch), atomic by
+                # itself: no transaction round trips around it.
                 if not _commit(runner, schedule_bots=False, expected_ply=ply):
                     return None
+            else:
+                with transaction.atomic():
+                    _relax_durability()
+                    if not _commit(runner, schedule_bots=False, expected_ply=ply):
+                        return None
         finally:
             release_bot_lease(match_id, ply)
         ply = runner.match.ply

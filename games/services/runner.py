@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from games.engines import i18n as engine_i18n
@@ -25,6 +27,12 @@ from games.services import match_writes
 def bot_seed(match: Match, ply: int) -> int:
     # Same match and ply, same bot choice: a re-run task recomputes the same move.
     return (match.seed * 1_000_003 + ply * 7919) % (2**62)
+
+
+def seat_bot_seed(match_seed: int, batch_ply: int, seat: int) -> int:
+    """The seed of a seat's bot for a batch starting at `batch_ply`: a retried batch
+    starts at the same ply with the same bots, so it recomputes the same decisions."""
+    return (match_seed * 1_000_003 + batch_ply * 7919 + seat * 104_729) % (2**62)
 
 
 @dataclass(slots=True)
@@ -49,6 +57,26 @@ class Runner:
     new_actions: list[Decision] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
+    # The bots of this batch, one per seat, made at the seat's first decision.
+    bots: dict[int, Any] = field(default_factory=dict)
+    batch_ply: int | None = None
+
+    @classmethod
+    def load_at(cls, match_id: int, ply: int) -> Runner | None:
+        """The runner of a match still running at `ply`, or None: match, seats and
+        players in one query."""
+        seats = list(
+            Seat.objects.filter(match_id=match_id, match__status=MatchStatus.RUNNING,
+                                match__ply=ply)
+            .select_related("match", "player")
+            .order_by("index")
+        )  # fmt: skip
+        if not seats:
+            return None
+        match = seats[0].match
+        for s in seats:
+            s.match = match
+        return cls.load(match, seats)
 
     @classmethod
     def load(cls, match: Match, seats: list[Seat] | None = None) -> Runner:
@@ -59,17 +87,27 @@ class Runner:
 
     # ---- applying ------------------------------------------------------
     def apply(self, seat: int, action: Action, source: str, now: datetime | None = None,
-              used_ms: int | None = None) -> Decision:  # fmt: skip
-        """Apply one decision of `seat`; raises IllegalAction with the state unchanged."""
+              used_ms: int | None = None, *, trusted: bool = False) -> Decision:  # fmt: skip
+        """Apply one decision of `seat`; raises IllegalAction with the state unchanged.
+
+        `trusted`: the action was taken from this state's legal actions (no second check)."""
         now = now or timezone.now()
-        # The stored log label is English whoever applies it (a Czech page, a bot worker):
-        # one language in the record; match_log re-describes it for other languages.
-        token = engine_i18n.set_language(None)
-        try:
-            label = self.engine.describe(self.state, action)
-        finally:
-            engine_i18n.reset_language(token)
-        self.state = self.engine.apply(self.state, action)
+        if self.quiet:
+            label = ""  # described when the log is read (selectors.match_log)
+        else:
+            # The stored log label is English whoever applies it (a Czech page, a bot
+            # worker): one language in the record; match_log re-describes for others.
+            token = engine_i18n.set_language(None)
+            try:
+                label = self.engine.describe(self.state, action)
+            finally:
+                engine_i18n.reset_language(token)
+        if trusted:
+            self.state = getattr(self.engine, "apply_unchecked", self.engine.apply)(
+                self.state, action
+            )
+        else:
+            self.state = self.engine.apply(self.state, action)
         if used_ms is None:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
@@ -94,9 +132,19 @@ class Runner:
         )
         return bot.choose(self.state, seat)
 
-    def _automatic(self, seat: int) -> tuple[Action, str] | None:
+    @property
+    def quiet(self) -> bool:
+        """Whether labels may wait until the log is read: only bots sit at the table,
+        so nobody reads the log as it grows except a spectator, whose log view
+        describes the record again (one replay) instead of every batch describing
+        every decision."""
+        quiet = getattr(self, "_quiet", None)
+        if quiet is None:
+            quiet = self._quiet = all(s.player.kind == PlayerKind.ENGINE_BOT for s in self.seats)
+        return quiet
+
+    def _automatic(self, seat: int, legal: list[Action]) -> tuple[Action, str] | None:
         """The decision the platform takes by itself for `seat`, if any."""
-        legal = self.engine.legal_actions(self.state)
         if len(legal) == 1:
             return legal[0], MatchAction.Source.FORCED
         s = self.seats[seat]
@@ -114,34 +162,100 @@ class Runner:
         seat = self.match.to_act
         return seat is not None and self.seats[seat].player.kind == PlayerKind.ENGINE_BOT
 
-    def settle(self, *, play_bots: bool = False, budget_s: float = 0.0) -> None:
+    def settle(self, *, play_bots: bool = False, budget_s: float = 0.0,
+               max_decisions: int | None = None) -> None:  # fmt: skip
         """Apply forced and forfeited decisions (and bot decisions when asked, within a
-        time budget); then set who acts next and the deadline, or finish the match."""
+        time budget and at most `max_decisions` applied); then set who acts next and the
+        deadline, or finish the match."""
         started = time.monotonic()
+        limit = None if max_decisions is None else len(self.new_actions) + max_decisions
+        if play_bots and self.quiet and not any(s.forfeited for s in self.seats):
+            self._bot_table_run(started + budget_s, limit)
         while True:
             if self.engine.is_over(self.state):
                 self._finish()
                 return
             seat = self.engine.to_act(self.state)
-            auto = self._automatic(seat)
+            legal = self.engine.legal_actions(self.state)  # once per decision
+            auto = self._automatic(seat, legal)
             if auto is not None:
-                self.apply(seat, auto[0], auto[1], used_ms=0)
+                self.apply(seat, auto[0], auto[1], used_ms=0, trusted=auto[1] == "forced")
                 continue
             self.match.to_act = seat
-            if play_bots and self.is_bot_turn() and time.monotonic() - started < budget_s:
-                self._play_bot(seat)
+            if (
+                play_bots
+                and self.is_bot_turn()
+                and time.monotonic() - started < budget_s
+                and (limit is None or len(self.new_actions) < limit)
+            ):
+                self._play_bot(seat, legal)
                 continue
             break
         self._set_deadline(seat)
 
-    def _play_bot(self, seat: int) -> None:
-        player = self.seats[seat].player
-        bot = self.engine.make_bot(player.bot_name, seed=bot_seed(self.match, self.match.ply),
-                                   **(player.bot_params or {}))  # fmt: skip
+    def _bot_table_run(self, deadline: float, limit: int | None) -> None:
+        """The inner loop of a batch at a table of built-in bots only, lean because it
+        runs per decision: no clocks to charge, no labels, the trusted apply for actions
+        taken from the legal list. Stops at the end of the game, the time budget or the
+        decision limit; `settle` then does the rest as for any table."""
+        engine, match, new = self.engine, self.match, self.new_actions
+        is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
+        trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
+        bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
+        # timezone.now() reads settings.USE_TZ through the lazy settings object each call
+        monotonic, now = time.monotonic, partial(datetime.now, UTC)
+        state, ply, at = self.state, match.ply, None
+        try:
+            while not is_over(state):
+                seat = to_act(state)
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    state = trusted_apply(state, legal[0])
+                    action, source, used = legal[0], forced_source, 0
+                else:
+                    if monotonic() >= deadline or (limit is not None and len(new) >= limit):
+                        break
+                    bot = self.bots.get(seat) or self.bot_for(seat)
+                    pick = getattr(bot, "choose_among", None)
+                    if pick is not None:
+                        action, used = pick(legal), 0  # microseconds: 0 ms
+                        state = trusted_apply(state, action)
+                    else:
+                        t0 = monotonic()
+                        action = bot.choose(state, seat)
+                        used = int((monotonic() - t0) * 1000)
+                        state = engine.apply(state, action)
+                    source = bot_source
+                at = now()
+                new.append(Decision(ply, seat, action, "", source, used, at))
+                ply += 1
+        finally:
+            self.state, match.ply = state, ply
+            if at is not None:
+                match.turn_started_at = at
+
+    def bot_for(self, seat: int):
+        """The seat's bot for this batch: one object (one random stream) per seat."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            if self.batch_ply is None:
+                self.batch_ply = self.match.ply
+            player = self.seats[seat].player
+            bot = self.engine.make_bot(
+                player.bot_name, seed=seat_bot_seed(self.match.seed, self.batch_ply, seat),
+                **(player.bot_params or {}),
+            )  # fmt: skip
+            self.bots[seat] = bot
+        return bot
+
+    def _play_bot(self, seat: int, legal: list[Action]) -> None:
+        bot = self.bot_for(seat)
+        choose_among = getattr(bot, "choose_among", None)
         t0 = time.monotonic()
-        action = bot.choose(self.state, seat)
+        action = choose_among(legal) if choose_among else bot.choose(self.state, seat)
         used_ms = int((time.monotonic() - t0) * 1000)
-        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms)
+        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms,
+                   trusted=choose_among is not None)  # fmt: skip
 
     def _set_deadline(self, seat: int) -> None:
         from games.services.matches import MAX_DECISION_S  # matches imports this module
@@ -205,6 +319,17 @@ class Runner:
         row is written only if it is still running at that ply (an optimistic
         check instead of a lock); returns False, writing nothing, if it is not."""
         self.match.state = self.engine.to_json(self.state) if self.state is not None else None
+        if expected_ply is not None and connection.vendor == "postgresql":
+            # A bot batch on PostgreSQL: the match row, the log and the seats in one
+            # statement (one round trip, atomic even outside a transaction).
+            self.match.updated_at = timezone.now()
+            written = match_writes.write_batch(
+                self.match, expected_ply, self.new_actions,
+                [self.seats[i] for i in sorted(self.changed_seats)],
+            )  # fmt: skip
+            if written:
+                self.new_actions, self.changed_seats = [], set()
+            return written
         if expected_ply is None:
             self.match.save()
         else:

@@ -20,5 +20,8 @@ class RandomBot:
     def choose(self, state: Any, seat: int) -> Action:
         if self.engine.to_act(state) != seat:
             raise ValueError(f"seat {seat} is not the seat to act")
-        legal = self.engine.legal_actions(state)
+        return self.choose_among(self.engine.legal_actions(state))
+
+    def choose_among(self, legal: list[Action]) -> Action:
+        """The same choice from legal actions the caller already has (one list per decision)."""
         return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,191 @@
+"""The compact action log (one MatchLog row per match, MatchAction a view over it):
+one action per match and ply whoever retries, the view, labels described when read,
+redaction in the API log, and the migration that moved the old rows."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games import selectors, services
+from games.engines.registry import get_engine
+from games.models import Match, MatchAction, MatchLog, MatchStatus
+from games.services import match_writes
+from games.services.runner import Decision, Runner
+from tests.games.factories import HumanPlayerFactory, MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _bot_batch(match_id: int, decisions: int) -> Runner:
+    """A worker's batch computed in memory, not written (a worker about to commit)."""
+    runner = Runner.load(Match.objects.get(pk=match_id))
+    runner.settle(play_bots=True, budget_s=60.0, max_decisions=decisions)
+    return runner
+
+
+def _commit(runner: Runner, ply: int) -> bool:
+    with transaction.atomic():
+        return runner.persist(expected_ply=ply)
+
+
+def test_a_bot_batch_is_one_log_row_read_back_through_the_view():
+    match = MatchFactory.create(game="silkroad", seats=4, seed=5)
+    start = Match.objects.get(pk=match.pk).ply
+    runner = _bot_batch(match.pk, 40)
+    assert _commit(runner, start)
+    match.refresh_from_db()
+    log = MatchLog.objects.get(match=match)
+    assert len(log.entries) == match.ply >= start + 40
+    rows = list(MatchAction.objects.filter(match=match))
+    assert [a.ply for a in rows] == list(range(match.ply))
+    assert [[a.seat, a.action, a.source, a.time_used_ms] for a in rows] == [
+        [e[0], e[1], e[3], e[4]] for e in log.entries
+    ]
+    assert {a.source for a in rows[start:]} <= {"bot", "forced"}
+    assert all(a.created_at is not None for a in rows)
+    one = MatchAction.objects.get(match=match, ply=start + 3)
+    assert (one.ply, one.action) == (start + 3, log.entries[start + 3][1])
+    # the engine replays the logged actions to the stored state
+    engine = get_engine("silkroad")
+    state = engine.new_game(players=4, seed=match.seed, options=match.options)
+    for a in rows:
+        state = engine.apply(state, a.action)
+    assert engine.to_json(state) == match.state
+
+
+def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
+    match = MatchFactory.create(game="greatwall", seats=2, seed=8)
+    ply = Match.objects.get(pk=match.pk).ply
+    dying = _bot_batch(match.pk, 30)  # this worker thinks, then dies before its commit
+    retry = _bot_batch(match.pk, 30)  # the redelivered task starts from the same ply
+    assert [(d.seat, d.action) for d in retry.new_actions] == [
+        (d.seat, d.action) for d in dying.new_actions
+    ]
+    assert _commit(retry, ply)
+    logged = MatchLog.objects.get(match=match).entries
+    # the first copy wakes up: the match moved on, it writes nothing
+    assert not _commit(dying, ply)
+    assert MatchLog.objects.get(match=match).entries == logged
+    # and the log itself refuses a ply twice, even without the match row's check
+    stale = _bot_batch(match.pk, 5)
+    for d in stale.new_actions:
+        d.ply -= 3  # a batch that started three plies before the log's end
+    with pytest.raises(IntegrityError), transaction.atomic():
+        match_writes.append_actions(match.pk, stale.new_actions)
+    assert MatchLog.objects.get(match=match).entries == logged
+    first = stale.new_actions[0]
+    again = Decision(0, first.seat, first.action, "", "bot", 0, first.created_at)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        match_writes.append_actions(match.pk, [again])  # ply 0 a second time
+    assert MatchLog.objects.get(match=match).entries == logged
+    # a re-run of the task for the old ply does nothing either
+    assert services.play_bot_decisions(match_id=match.pk, ply=ply) is None
+    assert MatchLog.objects.get(match=match).entries == logged
+
+
+def test_bot_only_batches_store_no_labels_and_the_log_describes_them_when_read():
+    match = MatchFactory.create(game="yspahan", seats=2, seed=3)
+    ply = Match.objects.get(pk=match.pk).ply
+    assert _commit(_bot_batch(match.pk, 20), ply)
+    match.refresh_from_db()
+    entries = MatchLog.objects.get(match=match).entries
+    assert all(e[2] == "" for e in entries[ply:])
+    engine = get_engine("yspahan")
+    state = engine.new_game(players=2, seed=match.seed, options=match.options)
+    expected = []
+    for e in entries:
+        expected.append(engine.describe(state, e[1])[:200])
+        state = engine.apply(state, e[1])
+    assert [row["label"] for row in selectors.match_log(match, None)] == expected
+    assert all(expected)
+
+
+def _finish(match):
+    while True:
+        match.refresh_from_db()
+        if services.play_bot_decisions(match_id=match.pk, ply=match.ply) is None:
+            match.refresh_from_db()
+            return match
+
+
+def test_the_replay_names_a_bot_decision_it_shows():
+    match = _finish(MatchFactory.create(game="silkroad", seats=2, seed=4))
+    assert match.status == MatchStatus.FINISHED
+    engine = get_engine("silkroad")
+    actions = list(MatchAction.objects.filter(match=match))
+    ply = next(a.ply for a in actions if a.source == "bot") + 1
+    state = engine.new_game(players=2, seed=match.seed, options=match.options)
+    for a in actions[: ply - 1]:
+        state = engine.apply(state, a.action)
+    step = selectors.replay_step(match, ply)
+    assert step["current"].label == engine.describe(state, actions[ply - 1].action)
+
+
+def test_human_decisions_keep_their_stored_label():
+    humans = [HumanPlayerFactory(), HumanPlayerFactory()]
+    match = services.create_match(game="silkroad", players=humans)
+    engine = get_engine("silkroad")
+    state = engine.from_json(match.state)
+    action = engine.legal_actions(state)[0]
+    user = humans[match.to_act].user
+    record = services.submit_action(match_id=match.pk, user=user, ply=match.ply, action=action)
+    assert record.label == engine.describe(state, action)[:200] and record.label
+    assert MatchLog.objects.get(match=match).entries[record.ply][2] == record.label
+
+
+def test_the_api_log_hides_bots_secret_chips_from_spectators(api_client):
+    match = MatchFactory.create(game="greatwall", seats=4, seed=21)
+    ply = Match.objects.get(pk=match.pk).ply
+    assert _commit(_bot_batch(match.pk, 80), ply)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+    engine = get_engine("greatwall")
+    raw = list(MatchAction.objects.filter(match=match))
+    secret = [a for a in raw if engine.redact_action(a.action, a.seat, None) != a.action]
+    assert secret, "the batch laid no chip face down: pick another seed"
+    shown = api_client.get(f"/api/matches/{match.pk}/log/").json()
+    assert [row["ply"] for row in shown] == [a.ply for a in raw]
+    for row, a in zip(shown, raw, strict=True):
+        hidden = engine.redact_action(a.action, a.seat, None)
+        assert row["action"] == hidden
+        assert (row["label"] == "") == (hidden != a.action)
+    for a in secret:
+        assert shown[a.ply]["action"]["chip"] != a.action["chip"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_moves_existing_rows_into_the_log_and_back():
+    from datetime import UTC, datetime
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("games", "0005_invitations")]
+    executor = MigrationExecutor(connection)
+    latest = executor.loader.graph.leaf_nodes("games")
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    OldMatch, OldAction = old.get_model("games", "Match"), old.get_model("games", "MatchAction")
+    at = datetime(2026, 1, 2, 3, 4, 5, 678000, tzinfo=UTC)
+    m = OldMatch.objects.create(game="silkroad", seed=1, ply=3, status="running")
+    empty = OldMatch.objects.create(game="silkroad", seed=2)
+    rows = [(0, 0, {"type": "a"}, "first", "player", 5), (1, 1, {"type": "b", "n": [1, 2]}, "", "bot", 0),
+            (2, 0, {"type": "c"}, "third", "timeout", 70)]  # fmt: skip
+    for ply, seat, action, label, source, used in rows:
+        OldAction.objects.create(match=m, ply=ply, seat=seat, action=action, label=label,
+                                 source=source, time_used_ms=used)  # fmt: skip
+    OldAction.objects.filter(match=m).update(created_at=at)  # auto_now_add ignores a value
+    executor = MigrationExecutor(connection)
+    executor.migrate(latest)
+    moved = list(MatchAction.objects.filter(match_id=m.pk))
+    assert [(a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms) for a in moved] == rows
+    assert all(a.created_at == at for a in moved)
+    assert not MatchLog.objects.filter(match_id=empty.pk).exists()
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    back = executor.loader.project_state(before).apps.get_model("games", "MatchAction")
+    assert [
+        (a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms, a.created_at)
+        for a in back.objects.filter(match_id=m.pk).order_by("ply")
+    ] == [(*r, at) for r in rows]
+    executor = MigrationExecutor(connection)
+    executor.migrate(latest)
