@@ -83,8 +83,7 @@ def option_schema() -> dict:
                     {
                         "type": "object",
                         "properties": {
-                            str(size): {**route, "title": caravans[size]}
-                            for size in CARAVAN_SIZES
+                            str(size): {**route, "title": caravans[size]} for size in CARAVAN_SIZES
                         },
                         "required": [str(size) for size in CARAVAN_SIZES],
                         "additionalProperties": False,
