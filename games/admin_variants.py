@@ -108,9 +108,8 @@ class VariantAdmin(admin.ModelAdmin):
         engine = _engine_for(request, obj)
         names = list(variant_form.option_fields(engine)) if engine else []
         schema = engine.option_schema() if engine else {}
-        described = schema.get("description") or (
-            "" if names else gettext("This game has no options: its variants differ by name.")
-        )
+        none = "" if names else gettext("This game has no options: its variants differ by name.")
+        described = " ".join(t for t in (none, schema.get("description", "")) if t)
         sets = [
             (None, {"fields": ["game", "name", "description"]}),
             (_("Options"), {"fields": names, "description": described}),

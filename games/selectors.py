@@ -13,6 +13,7 @@ from games.models import (
     Player,
     PlayerKind,
     Seat,
+    TimeControl,
 )
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
@@ -310,3 +311,15 @@ def invitations_for(user, *, status: str | None = None) -> QuerySet[Invitation]:
     elif status:
         qs = qs.filter(status=status)
     return qs
+
+
+def time_control_presets() -> QuerySet[TimeControl]:
+    """The admins' time-control presets, as every form offers them (lobby, tournaments)."""
+    return TimeControl.objects.order_by("name")
+
+
+def time_control_choices() -> list[tuple[str, str]]:
+    """(choice key, name) per preset; games.forms.parse_time_control reads the key back."""
+    from games.forms import time_control_key  # forms import the models, not the selectors
+
+    return [(time_control_key(t.as_dict()), t.name) for t in time_control_presets()]
