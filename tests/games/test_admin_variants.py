@@ -72,8 +72,8 @@ def test_every_game_gets_its_option_fields_and_a_preview(staff, game):
 
 def _defaults_posted(client, game: str) -> dict:
     """The add form's fields as a browser posts them untouched."""
-    from tests.games.test_variant_form import posted
     from games.admin_variants import variant_form_class
+    from tests.games.test_variant_form import posted
 
     return posted(variant_form_class(ENGINES[game])())
 
