@@ -138,6 +138,9 @@ class MatchActionAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("match")
 
+    def has_add_permission(self, request):
+        return False  # actions are applied by the services, through the engine
+
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
@@ -154,6 +157,10 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["forfeited"]
     search_fields = ["player__name", "match__id"]
     raw_id_fields = ["match", "player"]
+    readonly_fields = ["match", "index", "player"]
+
+    def has_add_permission(self, request):
+        return False  # seats are made with their match (games.services.create_match)
 
 
 @admin.register(Invitation)
