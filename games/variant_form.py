@@ -243,7 +243,9 @@ class ObjectWidget(forms.Widget):
 def _sum(raw: dict) -> int:
     """The total shown before the script runs (the script keeps it up to date)."""
     total = 0
-    for value in raw.values():
+    for key, value in raw.items():
+        if key == SEP + SET:
+            continue
         try:
             total += int(value)
         except (TypeError, ValueError):
