@@ -217,3 +217,16 @@ def test_the_variant_form_speaks_czech(staff):
 def test_seats_and_actions_are_not_added_by_hand(staff):
     for model in ("seat", "matchaction"):
         assert staff.get(reverse(f"admin:games_{model}_add")).status_code == 403
+
+
+def test_view_only_staff_see_a_variant_without_a_5xx_and_cannot_add(client):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory(is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="view_variant"))
+    client.force_login(user)
+    variant = Variant.objects.create(game="silkroad", name="Blank", options={"board_side": "blank"})
+    page = client.get(reverse("admin:games_variant_change", args=[variant.pk]))
+    assert page.status_code == 200 and "options-json" in page.content.decode()
+    assert client.get(ADD).status_code == 403
+    assert client.get(ADD, {"game": "silkroad"}).status_code == 403
