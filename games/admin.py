@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.shortcuts import redirect
 
+from games import admin_variants  # noqa: F401 - registers the variant pages
 from games.models import (
     Invitation,
     Match,
@@ -8,7 +10,6 @@ from games.models import (
     Player,
     Seat,
     TimeControl,
-    Variant,
 )
 
 HIDDEN_WHILE = (MatchStatus.PENDING, MatchStatus.RUNNING)
@@ -32,26 +33,23 @@ class PlayerAdmin(admin.ModelAdmin):
     readonly_fields = ["created_at"]
 
 
-@admin.register(Variant)
-class VariantAdmin(admin.ModelAdmin):
-    """Options are checked against the engine's JSON schema in Variant.clean()."""
-
-    list_display = ["name", "game", "options", "created_at"]
-    list_filter = ["game"]
-    search_fields = ["name", "description"]
-
-
 @admin.register(TimeControl)
 class TimeControlAdmin(admin.ModelAdmin):
+    """Bounds and messages are the model's (validators, clean, the constraint's message)."""
+
     list_display = ["name", "per_move_s", "initial_s", "increment_s"]
     search_fields = ["name"]
 
 
 class SeatInline(admin.TabularInline):
+    # Who sits where is fixed when the match is made (games.services.create_match).
     model = Seat
     extra = 0
-    raw_id_fields = ["player"]
-    readonly_fields = ["clock_ms", "forfeited", "timeouts", "score", "rank"]
+    can_delete = False
+    readonly_fields = ["index", "player", "clock_ms", "forfeited", "timeouts", "score", "rank"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Match)
@@ -81,12 +79,28 @@ class MatchAdmin(admin.ModelAdmin):
         "finished_at",
         "created_at",
     ]
-    raw_id_fields = ["variant", "created_by"]
+    # What the engine state was built from cannot change under a running game: a match is
+    # made by games.services.create_match (the lobby, the API, tournaments), never by hand.
+    FIXED = ["game", "variant", "options", "seed", "status", "per_move_s", "initial_s",
+             "increment_s", "rated", "created_by"]  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
+
+    def add_view(self, request, form_url="", extra_context=None):
+        return redirect("play")
+
+    def _seed_hidden(self, request, obj) -> bool:
+        # While a match runs its seed would rebuild every hidden hand; only superusers see it.
+        return not request.user.is_superuser and (obj is None or obj.status in HIDDEN_WHILE)
+
+    def get_readonly_fields(self, request, obj=None):
+        fixed = [f for f in self.FIXED if f != "seed" or not self._seed_hidden(request, obj)]
+        return [*super().get_readonly_fields(request, obj), *fixed]
 
     def get_exclude(self, request, obj=None):
-        # While a match runs its seed would rebuild every hidden hand; only superusers see it.
         exclude = list(super().get_exclude(request, obj) or [])
-        if not request.user.is_superuser and (obj is None or obj.status in HIDDEN_WHILE):
+        if self._seed_hidden(request, obj):
             exclude.append("seed")
         return exclude
 
@@ -124,6 +138,16 @@ class MatchActionAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("match")
 
+    def has_add_permission(self, request):
+        return False  # actions are applied by the services, through the engine
+
+    # MatchAction is a read-only view over each match's compact log (MatchLog).
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
@@ -140,6 +164,10 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["forfeited"]
     search_fields = ["player__name", "match__id"]
     raw_id_fields = ["match", "player"]
+    readonly_fields = ["match", "index", "player"]
+
+    def has_add_permission(self, request):
+        return False  # seats are made with their match (games.services.create_match)
 
 
 @admin.register(Invitation)

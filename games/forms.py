@@ -5,7 +5,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
-from games.models import Player, TimeControl, Variant, fold_name
+from games.models import Player, Variant, fold_name
 
 
 class SignUpForm(UserCreationForm):
@@ -100,7 +100,9 @@ class PlayForm(forms.Form):
         self.fields["game"].choices = [
             (slug, _(engine.title)) for slug, engine in sorted(ENGINES.items())
         ]
-        tcs = [(time_control_key(t.as_dict()), t.name) for t in TimeControl.objects.all()]
+        from games.selectors import time_control_choices
+
+        tcs = time_control_choices()
         known = {key for key, _label in tcs}
         extra = [(k, label) for k, label in extra_time_controls if k and k not in known]
         posted = self.data.get("time_control") if self.is_bound else None

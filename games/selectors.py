@@ -15,6 +15,7 @@ from games.models import (
     Player,
     PlayerKind,
     Seat,
+    TimeControl,
 )
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
@@ -382,3 +383,15 @@ def open_games(user=None, *, limit: int = 50) -> list[Match]:
         m.mine = user_id is not None and m.created_by_id == user_id
         m.seated = user_id is not None and any(s.player.user_id == user_id for s in m.seats.all())
     return matches
+
+
+def time_control_presets() -> QuerySet[TimeControl]:
+    """The admins' time-control presets, as every form offers them (lobby, tournaments)."""
+    return TimeControl.objects.order_by("name")
+
+
+def time_control_choices() -> list[tuple[str, str]]:
+    """(choice key, name) per preset; games.forms.parse_time_control reads the key back."""
+    from games.forms import time_control_key  # forms import the models, not the selectors
+
+    return [(time_control_key(t.as_dict()), t.name) for t in time_control_presets()]

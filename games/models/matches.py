@@ -6,12 +6,14 @@ cache of the engine state after the last logged action.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
+from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -47,17 +49,34 @@ class Variant(models.Model):
             raise ValidationError({"options": str(exc)}) from None
 
 
-class TimeControl(models.Model):
-    """A preset: either a limit per decision, or a clock per seat (initial + increment)."""
+# The platform's bounds (games/time_limits.py: a week, a day), said in words.
+PER_MOVE_MAX = _("At most %(limit_value)s seconds (7 days) per decision.")
+INITIAL_MAX = _("At most %(limit_value)s seconds (7 days) on the clock.")
+INCREMENT_MAX = _("At most %(limit_value)s seconds (1 day) added per decision.")
+AT_LEAST_ONE_S = MinValueValidator(1, message=_("A time limit must be at least one second."))
+ONE_KIND = _("Set either a limit per decision or an initial clock (with its increment), not both.")
 
-    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+
+class TimeControl(models.Model):
+    """A preset: either a limit per decision, or a clock per seat (initial + increment).
+    Bounded like every time control the services accept (games/time_limits.py)."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
     per_move_s = models.PositiveIntegerField(
-        null=True, blank=True, verbose_name=_("seconds per decision")
-    )
+        _("seconds per decision"), null=True, blank=True,
+        validators=[AT_LEAST_ONE_S, MaxValueValidator(MAX_DECISION_S, PER_MOVE_MAX)],
+        help_text=_("A limit for every decision; leave empty for a clock."),
+    )  # fmt: skip
     initial_s = models.PositiveIntegerField(
-        null=True, blank=True, verbose_name=_("initial clock (s)")
-    )
-    increment_s = models.PositiveIntegerField(default=0, verbose_name=_("increment (s)"))
+        _("initial clock (s)"), null=True, blank=True,
+        validators=[AT_LEAST_ONE_S, MaxValueValidator(MAX_DECISION_S, INITIAL_MAX)],
+        help_text=_("Each seat's clock at the start; leave empty for a limit per decision."),
+    )  # fmt: skip
+    increment_s = models.PositiveIntegerField(
+        _("increment (s)"), default=0,
+        validators=[MaxValueValidator(MAX_INCREMENT_S, INCREMENT_MAX)],
+        help_text=_("Added to a clock after each decision (clocks only)."),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("time control")
@@ -68,6 +87,7 @@ class TimeControl(models.Model):
                 name="time_control_one_kind",
                 condition=Q(per_move_s__isnull=False, initial_s__isnull=True)
                 | Q(per_move_s__isnull=True, initial_s__isnull=False),
+                violation_error_message=ONE_KIND,
             )
         ]
 
@@ -80,8 +100,15 @@ class TimeControl(models.Model):
         return {"initial_s": self.initial_s, "increment_s": self.increment_s}
 
     def clean(self) -> None:
-        if (self.per_move_s is None) == (self.initial_s is None):
-            raise ValidationError("Set either a per-decision limit or an initial clock, not both.")
+        # Named fields, so the form marks them (and the constraint's own check is skipped).
+        if self.per_move_s is None and self.initial_s is None:
+            raise ValidationError({"per_move_s": ONE_KIND, "initial_s": ONE_KIND})
+        if self.per_move_s is not None and self.initial_s is not None:
+            raise ValidationError({"per_move_s": ONE_KIND, "initial_s": ONE_KIND})
+        if self.per_move_s is not None and self.increment_s:
+            raise ValidationError(
+                {"increment_s": _("An increment goes with a clock, not with a limit per decision.")}
+            )
 
 
 class MatchStatus(models.TextChoices):
@@ -228,6 +255,8 @@ class OpenSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} open seat {self.index}"
+
+
 class MatchLog(models.Model):
     """A match's applied decisions, one row per match: `entries[ply]` is the decision of
     that ply, `[seat, action, label, source, time_used_ms, at_epoch_ms]`.

@@ -34,6 +34,7 @@ from games.models import (
 from games.models import Variant as VariantModel
 from games.services.runner import Runner
 from games.signals import match_finished
+from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 
 logger = logging.getLogger(__name__)
 
@@ -100,8 +101,6 @@ class AlreadySeated(MatchError):
 # The longest time controls the platform accepts (documented in the README): a week per
 # decision or on a clock, at most a day added per decision. Every path that sets a
 # time control (API, tournaments, admin presets) goes through `_time_control_fields`.
-MAX_DECISION_S = 7 * 24 * 3600
-MAX_INCREMENT_S = 24 * 3600
 TIME_CONTROL_MAXIMA = {
     "per_move_s": MAX_DECISION_S,
     "initial_s": MAX_DECISION_S,

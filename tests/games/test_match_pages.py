@@ -91,15 +91,16 @@ def test_replay_steps_through_a_finished_match(client):
 def test_variant_options_are_validated_against_the_engine_schema(client):
     admin_user = UserFactory(is_staff=True, is_superuser=True)
     client.force_login(admin_user)
-    url = reverse("admin:games_variant_add")
-    bad = client.post(
-        url, {"game": "silkroad", "name": "broken", "options": '{"board_side": "moon"}'}
-    )
-    assert bad.status_code == 200 and b"board_side" in bad.content
+    # The game is chosen first (?game=), then each option has its own field.
+    url = reverse("admin:games_variant_add") + "?game=silkroad"
+    bad = client.post(url, {"name": "broken", "opt_board_side": "moon"})
+    assert bad.status_code == 200 and b"board_side: &#x27;moon&#x27; is not one of" in bad.content
     assert not Variant.objects.exists()
-    good = client.post(
-        url, {"game": "silkroad", "name": "random tiles", "options": '{"board_side": "blank"}'}
-    )
+    mix = {
+        f"opt_tile_mix__{k}": n
+        for k, n in ENGINES["silkroad"].default_options()["tile_mix"].items()
+    }
+    good = client.post(url, {"name": "random tiles", "opt_board_side": "blank", **mix})
     assert good.status_code == 302
     assert Variant.objects.get().options["board_side"] == "blank"
 

@@ -7,9 +7,11 @@ from functools import cache
 import jsonschema
 
 from games.engines.base import InvalidOptions
+from games.engines.i18n import _
 
 from .board import BoardError, check_start, check_tile_mix, default_board
-from .constants import ACTION_KINDS, CARAVAN_SIZES
+from .constants import ACTION_KINDS, CARAVAN_SIZES, NUM_VILLAGES
+from .labels import action_label
 
 
 @cache
@@ -27,46 +29,72 @@ def validate_schema(options: dict) -> None:
 
 
 def option_schema() -> dict:
+    """The options, annotated for forms (the admin builds its variant form from this):
+    "title" names a property, "x-labels" names enum values, "x-total" is the sum an
+    object of counts must reach. Annotations are in the current language; only the
+    validation keywords matter to the validator."""
     board = default_board()
     city_ids = list(board.ids[:6])
+    cities = {cid: _(board.names[i]) for i, cid in enumerate(city_ids)}
     route = {
         "type": "object",
-        "properties": {"start": {"enum": city_ids}, "target": {"enum": city_ids}},
+        "properties": {
+            "start": {"enum": city_ids, "title": _("start"), "x-labels": cities},
+            "target": {"enum": city_ids, "title": _("target"), "x-labels": cities},
+        },
         "required": ["start", "target"],
         "additionalProperties": False,
     }
+    caravans = {1: _("1-camel caravan"), 2: _("2-camel caravan"), 3: _("3-camel caravan")}
     return {
         "type": "object",
         "properties": {
             "board_side": {
                 "enum": ["printed", "blank"],
                 "default": "printed",
-                "description": "printed: the fixed action fields; blank: the tiles of tile_mix "
-                "shuffled onto the 22 action fields",
+                "title": _("board side"),
+                "x-labels": {
+                    "printed": _("printed action fields"),
+                    "blank": _("blank: the tiles of the tile mix shuffled"),
+                },
+                "description": _(
+                    "printed: the fixed action fields; blank: the tiles of tile_mix "
+                    "shuffled onto the 22 action fields"
+                ),
             },
             "tile_mix": {
                 "type": "object",
                 "properties": {
-                    k: {"type": "integer", "minimum": 0, "maximum": 22} for k in ACTION_KINDS
+                    k: {"type": "integer", "minimum": 0, "maximum": 22, "title": action_label(k)}
+                    for k in ACTION_KINDS
                 },
                 "additionalProperties": False,
                 "default": dict(board.default_tile_mix),
-                "description": "how many tiles of each action kind (22 in all) for the blank side; "
-                "missing kinds count 0",
+                "title": _("tile mix"),
+                "x-total": NUM_VILLAGES,
+                "description": _(
+                    "how many tiles of each action kind (22 in all) for the blank side; "
+                    "missing kinds count 0"
+                ),
             },
             "start_cities": {
                 "anyOf": [
                     {"type": "null"},
                     {
                         "type": "object",
-                        "properties": {str(size): route for size in CARAVAN_SIZES},
+                        "properties": {
+                            str(size): {**route, "title": caravans[size]} for size in CARAVAN_SIZES
+                        },
                         "required": [str(size) for size in CARAVAN_SIZES],
                         "additionalProperties": False,
                     },
                 ],
                 "default": None,
-                "description": "experienced players' variant: start and target city of the "
-                "1-, 2- and 3-camel caravans (six different cities); null = the rulebook's",
+                "title": _("start cities"),
+                "description": _(
+                    "experienced players' variant: start and target city of the "
+                    "1-, 2- and 3-camel caravans (six different cities); null = the rulebook's"
+                ),
             },
         },
         "additionalProperties": False,
