@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import result_views, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -17,5 +17,17 @@ urlpatterns = [
     path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
     path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="round-start"),
     path("<int:pk>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
-    path("<int:pk>/tables/<int:table_id>/result/", views.table_result, name="table-result"),
+    path("<int:pk>/tables/<int:table_id>/", result_views.table_detail, name="table-detail"),
+    path("<int:pk>/tables/<int:table_id>/result/", result_views.table_result, name="table-result"),
+    path("<int:pk>/tables/<int:table_id>/report/", result_views.table_report, name="table-report"),
+    path(
+        "<int:pk>/tables/<int:table_id>/reports/<int:report_id>/confirm/",
+        result_views.report_confirm,
+        name="report-confirm",
+    ),
+    path(
+        "<int:pk>/tables/<int:table_id>/reports/<int:report_id>/reject/",
+        result_views.report_reject,
+        name="report-reject",
+    ),
 ]

@@ -13,17 +13,17 @@ from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player
 from games.selectors import player_for_user
 from tournaments import selectors, services
+from tournaments.api.results import ResultActionsMixin, ResultBody
 from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
-    ResultIn,
     ResultOut,
     RoundOut,
     StandingOut,
     TournamentCreateSerializer,
     TournamentSerializer,
 )
-from tournaments.models import Table, Tournament
+from tournaments.models import Tournament
 
 
 def _drf(exc: ValidationError) -> DRFValidationError:
@@ -35,7 +35,7 @@ def _organiser_only(request, tournament: Tournament) -> None:
         raise PermissionDenied("Only the organiser can do that.")
 
 
-class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
+class TournamentViewSet(ResultActionsMixin, throttling.WriteThrottleMixin, mixins.ListModelMixin,
                         mixins.RetrieveModelMixin, viewsets.GenericViewSet):  # fmt: skip
     serializer_class = TournamentSerializer
     throttle_scopes = {
@@ -43,6 +43,8 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
         "entries": "tournament_entries",
         "start": "tournament_manage",
         "result": "tournament_results",
+        "report": "tournament_results",
+        "report_confirm": "tournament_results",
     }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -123,28 +125,21 @@ class TournamentViewSet(throttling.WriteThrottleMixin, mixins.ListModelMixin,
                             status=status.HTTP_409_CONFLICT)  # fmt: skip
         return Response(StandingOut(selectors.standings(t), many=True).data)
 
-    @extend_schema(request=ResultIn, responses={201: ResultOut, 409: ErrorSerializer})
-    @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
+    @extend_schema(
+        methods=["POST"],
+        request=ResultBody,
+        responses={201: ResultOut, 400: None, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    @extend_schema(
+        methods=["PUT"],
+        request=ResultBody,
+        responses={200: ResultOut, 400: None, 403: ErrorSerializer},
+    )
+    @action(detail=True, methods=["post", "put"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
             permission_classes=[permissions.IsAuthenticated])  # fmt: skip
     def result(self, request, pk=None, table_id=None):
-        """Enter the result of an over-the-board table: scores per seat (+ the game's tie-break)."""
-        t = self.get_object()
-        _organiser_only(request, t)
-        table = get_object_or_404(Table, pk=table_id, round__tournament=t)
-        payload = ResultIn(data=request.data)
-        payload.is_valid(raise_exception=True)
-        try:
-            recorded = services.record_over_the_board_result(
-                table=table,
-                scores=payload.validated_data["scores"],
-                tiebreak=payload.validated_data.get("tiebreak"),
-            )
-        except ValidationError as exc:
-            raise _drf(exc) from None
-        if not recorded:
-            return Response(
-                {"code": "already_recorded", "detail": "This table already has a result."},
-                status=status.HTTP_409_CONFLICT,
-            )
-        table.refresh_from_db()
-        return Response({"table": table.pk, "result": table.result}, status=status.HTTP_201_CREATED)
+        """Over-the-board table: POST enters its result (scores per seat + the game's
+        tie-break), PUT enters or corrects it (logged; standings and ratings follow)."""
+        if request.method == "PUT":
+            return self.put_result(request, table_id)
+        return self.post_result(request, table_id)
