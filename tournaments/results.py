@@ -171,7 +171,7 @@ def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> t
     result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
     with transaction.atomic():
         locked = (
-            Table.objects.select_for_update()
+            Table.objects.select_for_update(of=("self",))
             .select_related("round__tournament", "match")
             .get(pk=table.pk)
         )
