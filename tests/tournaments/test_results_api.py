@@ -79,7 +79,9 @@ def test_a_correction_out_of_bounds_keeps_the_old_result(api_client, event):
     t, table, _seated, base = event
     api_client.force_authenticate(t.organiser)
     api_client.put(f"{base}/result/", {"scores": [30, 10], "tiebreak": [1, 2]}, format="json")
-    bad = api_client.put(f"{base}/result/", {"scores": [0.5, 10], "tiebreak": [1, 2]}, format="json")
+    bad = api_client.put(
+        f"{base}/result/", {"scores": [0.5, 10], "tiebreak": [1, 2]}, format="json"
+    )
     assert bad.status_code == 400
     assert "whole numbers from 0 to 200" in bad.json()["scores"][0]
     table.refresh_from_db()
@@ -105,7 +107,9 @@ def test_a_player_reports_and_the_other_confirms(api_client, event):
     body = {"scores": [12, 20], "tiebreak": [5, 4]}
     assert api_client.post(f"{base}/report/", body, format="json").status_code == 403
     api_client.force_authenticate(seated[0])
-    bad = api_client.post(f"{base}/report/", {"scores": [-1, 20], "tiebreak": [5, 4]}, format="json")
+    bad = api_client.post(
+        f"{base}/report/", {"scores": [-1, 20], "tiebreak": [5, 4]}, format="json"
+    )
     assert bad.status_code == 400 and not ResultReport.objects.exists()
     made = api_client.post(f"{base}/report/", body, format="json")
     assert made.status_code == 201, made.content
@@ -130,7 +134,9 @@ def test_a_player_reports_and_the_other_confirms(api_client, event):
 def test_the_organiser_rejects_a_report(api_client, event):
     t, table, seated, base = event
     api_client.force_authenticate(seated[0])
-    made = api_client.post(f"{base}/report/", {"scores": [12, 20], "tiebreak": [5, 4]}, format="json")
+    made = api_client.post(
+        f"{base}/report/", {"scores": [12, 20], "tiebreak": [5, 4]}, format="json"
+    )
     api_client.force_authenticate(t.organiser)
     rejected = api_client.post(f"{base}/report/confirm/",
                                {"report": made.json()["id"], "reject": True}, format="json")  # fmt: skip

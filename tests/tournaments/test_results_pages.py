@@ -31,7 +31,9 @@ def test_the_organiser_corrects_on_the_page_and_the_log_shows_both(client, event
     client.force_login(t.organiser)
     url = reverse("table-result", args=[t.pk, table.pk])
     first = client.post(url, _form([30, 10], [1, 2]))
-    assert first.status_code == 302 and first["Location"] == reverse("tournament-detail", args=[t.pk])
+    assert first.status_code == 302 and first["Location"] == reverse(
+        "tournament-detail", args=[t.pk]
+    )
     page = client.get(reverse("table-detail", args=[t.pk, table.pk])).content.decode()
     assert "Correct result" in page and 'value="30"' in page  # the form holds the result
     fixed = client.post(url, _form([10, 30], [1, 2]))
