@@ -55,7 +55,7 @@ def test_concurrent_corrections_form_one_chain(settings):
     assert codes == [200] * THREADS
     log = list(ResultChange.objects.filter(table=table))
     assert len(log) == THREADS + 1
-    for earlier, later in zip(log, log[1:]):
+    for earlier, later in zip(log, log[1:], strict=False):
         assert later.before == earlier.after
     table.refresh_from_db()
     assert table.result == log[-1].after
