@@ -28,7 +28,9 @@ def test_concurrent_corrections_form_one_chain(settings):
     url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
     client = APIClient()
     client.force_authenticate(t.organiser)
-    assert client.post(url, {"scores": [1, 2], "tiebreak": [1, 2]}, format="json").status_code == 201
+    assert (
+        client.post(url, {"scores": [1, 2], "tiebreak": [1, 2]}, format="json").status_code == 201
+    )
     rating_services.on_match_finished(match_id=tables_of(t, 1)[0].match_id)
 
     barrier = threading.Barrier(THREADS)
