@@ -98,6 +98,8 @@ def pending_reports(tournament: Tournament, user) -> list[dict]:
         ]
         rows.append({
             "report": r, "table": r.table, "by": _name(r.reported_by),
+            "waiting_for": [n for s, n in zip(seats, names, strict=True)
+                            if s.entry_id not in r.confirmed_entries],
             "text": describe({"ranks": r.ranks, "scores": r.scores}, names),
             "can_confirm": manage or bool(mine and not set(mine) <= set(r.confirmed_entries)),
             "can_reject": manage or bool(mine),

@@ -102,6 +102,8 @@ def test_a_player_reports_on_the_page_and_the_organiser_confirms_on_the_tourname
     client.force_login(UserFactory())
     detail = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert 'class="pending-report"' in detail and "confirm-report" not in detail
+    other = str(table.seats.get(index=1).entry.player)
+    assert f"waiting for {other} or the organiser" in detail
     client.force_login(t.organiser)
     detail = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert "confirm-report" in detail and "reject-report" in detail
