@@ -148,3 +148,30 @@ class ByeAdmin(admin.ModelAdmin):
     list_display = ["round", "entry"]
     raw_id_fields = ["round", "entry"]
     search_fields = ["entry__player__name"]
+
+
+# ---- results15: the result log (read-only: never edited) and players' reports ----------
+from tournaments.models import ResultChange, ResultReport  # noqa: E402
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ["table", "kind", "changed_by", "changed_at"]
+    list_filter = ["kind"]
+    readonly_fields = ["table", "kind", "changed_by", "changed_at", "before", "after", "report"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(admin.ModelAdmin):
+    list_display = ["table", "reported_by", "status", "created_at"]
+    list_filter = ["status"]
+    raw_id_fields = ["table", "reported_by", "decided_by"]

@@ -10,8 +10,6 @@ from tournaments.models import FORMAT_CHOICES
 from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS
 from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
 
-MAX_SCORE = 1e9  # any finite score within reason; the game's own rules are checked later
-
 
 class GameOptionSelect(forms.Select):
     """Each option names its game (data-game), so the page can offer only the chosen game's."""
@@ -214,33 +212,6 @@ class EntryForm(forms.Form):
     player = forms.ModelChoiceField(
         queryset=Player.objects.filter(is_active=True), to_field_name="name", label=_("Player")
     )
-
-
-class ResultForm(forms.Form):
-    """Scores per seat and the game's tie-break, typed in by the organiser."""
-
-    def __init__(self, *args, seats, tiebreak_label=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        for s in seats:
-            self.fields[f"score_{s.index}"] = forms.FloatField(
-                label=_("%(player)s score") % {"player": s.entry.player},
-                min_value=-MAX_SCORE,
-                max_value=MAX_SCORE,
-            )
-            if tiebreak_label:
-                self.fields[f"tiebreak_{s.index}"] = forms.FloatField(
-                    label=f"{s.entry.player} {tiebreak_label}",
-                    min_value=-MAX_SCORE, max_value=MAX_SCORE,
-                )  # fmt: skip
-        self.seats, self.tiebreak_label = seats, tiebreak_label
-
-    def scores(self) -> list[float]:
-        return [self.cleaned_data[f"score_{s.index}"] for s in self.seats]
-
-    def tiebreak(self) -> list[float] | None:
-        if not self.tiebreak_label:
-            return None
-        return [self.cleaned_data[f"tiebreak_{s.index}"] for s in self.seats]
 
 
 class ForfeitForm(forms.Form):

@@ -248,3 +248,72 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"bye for {self.entry.player} in {self.round}"
+
+
+# ---- results typed in, corrected and reported (results15) ------------------------
+class ReportStatus(models.TextChoices):
+    PENDING = "pending", _("Awaiting confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+    REJECTED = "rejected", _("Rejected")
+    SUPERSEDED = "superseded", _("Replaced")
+
+
+class ResultReport(models.Model):
+    """A seated player's account of his table's result; it counts once the organiser, or
+    every other seated player, confirms it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    scores = models.JSONField()
+    tiebreak = models.JSONField(null=True, blank=True)
+    ranks = models.JSONField()
+    status = models.CharField(
+        max_length=10, choices=ReportStatus.choices, default=ReportStatus.PENDING
+    )
+    confirmed_entries = models.JSONField(
+        default=list, blank=True, help_text="Entries (seats) that agree, the reporter's first."
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"report on {self.table}"
+
+
+class ResultChangeKind(models.TextChoices):
+    ENTERED = "entered", _("Entered")
+    CORRECTED = "corrected", _("Corrected")
+    FORFEIT = "forfeit", _("Forfeit")
+    REPORTED = "reported", _("Reported and confirmed")
+
+
+class ResultChange(models.Model):
+    """One change of a table's typed-in result: who, when, before and after (never edited)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="result_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    changed_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=10, choices=ResultChangeKind.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField()
+    report = models.ForeignKey(
+        ResultReport, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.table}"

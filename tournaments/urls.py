@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import entrant_views, export_views, views
+from tournaments import entrant_views, export_views, result_views, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -17,7 +17,19 @@ urlpatterns = [
     path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
     path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="round-start"),
     path("<int:pk>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
-    path("<int:pk>/tables/<int:table_id>/result/", views.table_result, name="table-result"),
+    path("<int:pk>/tables/<int:table_id>/", result_views.table_detail, name="table-detail"),
+    path("<int:pk>/tables/<int:table_id>/result/", result_views.table_result, name="table-result"),
+    path("<int:pk>/tables/<int:table_id>/report/", result_views.table_report, name="table-report"),
+    path(
+        "<int:pk>/tables/<int:table_id>/reports/<int:report_id>/confirm/",
+        result_views.report_confirm,
+        name="report-confirm",
+    ),
+    path(
+        "<int:pk>/tables/<int:table_id>/reports/<int:report_id>/reject/",
+        result_views.report_reject,
+        name="report-reject",
+    ),
     # standings15: exports and print views
     path("<int:pk>/export/trf", export_views.export_trf, name="tournament-export-trf"),
     path("<int:pk>/export/<str:kind>.csv", export_views.export_csv, name="tournament-export"),

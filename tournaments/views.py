@@ -14,10 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from games import throttling
-from games.engines.registry import get_engine
 from tournaments import bracket_svg, forecast, selectors, services
-from tournaments.forms import EntryForm, ForfeitForm, ResultForm, TournamentForm
-from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.forms import EntryForm, TournamentForm
+from tournaments.models import Entry, Round, Tournament
 from tournaments.tiebreak_labels import labels
 
 
@@ -243,36 +242,3 @@ def round_repair(request, pk: int, number: int):
         _("%(round)s paired again") % {"round": rnd},
     )
     return redirect("tournament-detail", pk=pk)
-
-
-@login_required
-def table_result(request, pk: int, table_id: int):
-    t = _manage(request, pk)
-    table = get_object_or_404(Table, pk=table_id, round__tournament=t)
-    seats = list(table.seats.select_related("entry__player"))
-    label = get_engine(t.game).tiebreak_label
-    post = request.POST if request.method == "POST" else None
-    forfeit = ForfeitForm(post, seats=seats) if post and "forfeit" in post else None
-    form = ResultForm(None if forfeit else post, seats=seats, tiebreak_label=label)
-    if post is not None and (limited := throttling.page_limit(request, "tournament_results")):
-        form.add_error(None, limited)
-    elif forfeit is not None and forfeit.is_valid():
-        entry = next(s.entry for s in seats if s.entry_id == forfeit.cleaned_data["forfeit"])
-        _do(
-            request,
-            lambda: services.record_forfeit(table=table, entry=entry, by=request.user),
-            _("Forfeit recorded"),
-        )
-        return redirect("tournament-detail", pk=pk)
-    elif forfeit is None and post is not None and form.is_valid():
-        try:
-            services.record_over_the_board_result(
-                table=table, scores=form.scores(), tiebreak=form.tiebreak()
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("%(table)s recorded") % {"table": table})
-            return redirect("tournament-detail", pk=pk)
-    context = {"t": t, "table": table, "seats": seats, "form": form, "forfeit_form": forfeit}
-    return render(request, "tournaments/result.html", context)

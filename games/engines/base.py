@@ -107,6 +107,16 @@ class Engine(ABC):
     #: if ties are shared. Silk Road: the camel driver's value.
     tiebreak_label: str | None = None
 
+    #: The highest final score one player can reach (the rules' components bound it);
+    #: typed-in results above it are refused. Subclasses set it from their rulebook.
+    max_score: int = 1000
+    #: The lowest final score (0 unless the rules take points away).
+    min_score: int = 0
+
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        """(lowest, highest) final score of one player at a table of `players`."""
+        return self.min_score, self.max_score
+
     def ranks_from_result(
         self, scores: list[float], tiebreak: list[float] | None = None
     ) -> list[int]:

@@ -15,18 +15,18 @@ from games.selectors import player_for_user
 from tournaments import forecast, selectors, services
 from tournaments.api.entrants import EntrantActions
 from tournaments.api.entrants import add_guest as api_add_guest
+from tournaments.api.results import ResultActionsMixin, ResultBody
 from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
     ForecastOut,
-    ResultIn,
     ResultOut,
     RoundOut,
     StandingOut,
     TournamentCreateSerializer,
     TournamentSerializer,
 )
-from tournaments.models import Table, Tournament
+from tournaments.models import Tournament
 
 
 def _drf(exc: ValidationError) -> DRFValidationError:
@@ -38,7 +38,8 @@ def _organiser_only(request, tournament: Tournament) -> None:
         raise PermissionDenied("Only the organiser can do that.")
 
 
-class TournamentViewSet(EntrantActions, throttling.WriteThrottleMixin, mixins.ListModelMixin,
+class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThrottleMixin,
+                        mixins.ListModelMixin,
                         mixins.RetrieveModelMixin, viewsets.GenericViewSet):  # fmt: skip
     serializer_class = TournamentSerializer
     throttle_scopes = {
@@ -48,6 +49,8 @@ class TournamentViewSet(EntrantActions, throttling.WriteThrottleMixin, mixins.Li
         "result": "tournament_results",
         **dict.fromkeys(("join", "leave", "check_in", "link"), "tournament_entries"),
         **dict.fromkeys(("pause", "resume", "cancel"), "tournament_manage"),
+        "report": "tournament_results",
+        "report_confirm": "tournament_results",
     }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -151,28 +154,21 @@ class TournamentViewSet(EntrantActions, throttling.WriteThrottleMixin, mixins.Li
             )  # fmt: skip
         return Response(ForecastOut(rows, many=True).data)
 
-    @extend_schema(request=ResultIn, responses={201: ResultOut, 409: ErrorSerializer})
-    @action(detail=True, methods=["post"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
+    @extend_schema(
+        methods=["POST"],
+        request=ResultBody,
+        responses={201: ResultOut, 400: None, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    @extend_schema(
+        methods=["PUT"],
+        request=ResultBody,
+        responses={200: ResultOut, 400: None, 403: ErrorSerializer},
+    )
+    @action(detail=True, methods=["post", "put"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
             permission_classes=[permissions.IsAuthenticated])  # fmt: skip
     def result(self, request, pk=None, table_id=None):
-        """Enter the result of an over-the-board table: scores per seat (+ the game's tie-break)."""
-        t = self.get_object()
-        _organiser_only(request, t)
-        table = get_object_or_404(Table, pk=table_id, round__tournament=t)
-        payload = ResultIn(data=request.data)
-        payload.is_valid(raise_exception=True)
-        try:
-            recorded = services.record_over_the_board_result(
-                table=table,
-                scores=payload.validated_data["scores"],
-                tiebreak=payload.validated_data.get("tiebreak"),
-            )
-        except ValidationError as exc:
-            raise _drf(exc) from None
-        if not recorded:
-            return Response(
-                {"code": "already_recorded", "detail": "This table already has a result."},
-                status=status.HTTP_409_CONFLICT,
-            )
-        table.refresh_from_db()
-        return Response({"table": table.pk, "result": table.result}, status=status.HTTP_201_CREATED)
+        """Over-the-board table: POST enters its result (scores per seat + the game's
+        tie-break), PUT enters or corrects it (logged; standings and ratings follow)."""
+        if request.method == "PUT":
+            return self.put_result(request, table_id)
+        return self.post_result(request, table_id)

@@ -33,6 +33,13 @@ class GreatWallEngine(Engine):
     # values lie close together, hence less exploration (README "Bots").
     bot_defaults = {"ismcts": ISMCTS_DEFAULTS}
 
+    def score_bounds(self, players: int) -> tuple[int, int]:
+        # Each player owns 10 warriors (3 points) and 5 peasants (1); a village counts for the
+        # chip on top, and plague turns every chip under it negative: at most all chips of the
+        # table for one player, either way.
+        bound = players * (10 * 3 + 5 * 1)
+        return -bound, bound
+
     def __init__(self) -> None:
         self.board = default_board()
 

@@ -33,6 +33,10 @@ class SilkRoadEngine(Engine):
     bot_defaults = {"ismcts": {"rollout_depth": ISMCTS_ROLLOUT_DEPTH}}
     # Over-the-board results: equal points go to the higher camel driver.
     tiebreak_label = "camel driver value"
+    # Whole gems only: 20 coloured gems as four sets of five colours make 60; colourless gems
+    # count 2 and every third becomes an 8-point token, and the six tokens in the box are no
+    # limit (README, reading of example 21). 200 leaves room for any real game.
+    max_score = 200
 
     def __init__(self) -> None:
         self.board = default_board()

@@ -34,6 +34,9 @@ class YspahanEngine(Engine):
     title = "Yspahan"
     min_players = 2
     max_players = 4
+    # Three week-end scorings of all 14 souks (82 points, +2 each with building 5) give
+    # 330, buildings 25, a card at most 10; 500 leaves room for the caravan.
+    max_score = 500
     # Random playouts to the end (150-400 decisions) are slow and noisy; cut
     # after a few and scored by the heuristic, ismcts is much stronger per
     # second (README.md has the measurements).

@@ -1,0 +1,102 @@
+"""Replaying a pool from one match on, after that match's result was corrected.
+
+A corrected result changes the ratings every later match started from, so the
+pool's rows from that match on (in history order: match end, then id) are
+rebuilt; the earlier history is only read, through the same `_Ledger` arithmetic
+as `recompute`, so the ratings afterwards are those of a full recompute. Rows of
+earlier matches are not rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from games.models import Match
+from games.services import match_writes
+from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
+from ratings.services import (
+    RECOMPUTE_CHUNK,
+    _apply,
+    _history,
+    _Ledger,
+    _rateable,
+    _write_chunk,
+    on_match_finished,
+    pending_matches,
+)
+
+
+def pools_of(match: Match):
+    """The pools that count `match` (the game's, and its variant's if any)."""
+    on_match_finished(match_id=match.pk)  # makes the default pool and applies what waits
+    return RatingPool.objects.filter(game=match.game).filter(
+        Q(variant__isnull=True) | Q(variant_id=match.variant_id)
+    )
+
+
+def replay_from(*, pool: RatingPool, match: Match, chunk_size: int = RECOMPUTE_CHUNK) -> int:
+    """Rebuild `pool` from `match` on; returns the number of matches replayed."""
+    with transaction.atomic():
+        pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
+        # Everything finished must be applied first: an unapplied match left in the earlier
+        # history would be counted here and again when it is applied.
+        waiting = list(pending_matches(pool))
+        if waiting:
+            _apply(pool, waiting)
+        match = Match.objects.get(pk=match.pk)
+        later = Match.objects.filter(
+            Q(finished_at__gt=match.finished_at)
+            | Q(finished_at=match.finished_at, pk__gte=match.pk)
+        )
+        suffix = AppliedMatch.objects.filter(pool=pool, match__in=later)
+        RatingChange.objects.filter(pool=pool, match_id__in=suffix.values("match_id")).delete()
+        replayed = set(suffix.values_list("match_id", flat=True))
+        suffix.delete()
+        sequence = (
+            AppliedMatch.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or -1
+        ) + 1
+
+        ledger = _Ledger(pool)
+        stamp = match_writes.db_datetime(timezone.now())
+        applied: list[tuple] = []
+        changes: list[tuple] = []
+        for match_id, players, ranks in _history(pool, chunk_size):
+            rows = ledger.apply(players, json.loads(ranks)) if _rateable(players) else []
+            if match_id not in replayed:
+                continue  # earlier history: read only
+            applied.append((pool.pk, match_id, sequence, stamp))
+            sequence += 1
+            changes.extend(
+                (pool.pk, player, match_id, system, before, after, rank, stamp)
+                for player, system, before, after, rank in rows
+            )
+            if len(applied) >= chunk_size:
+                _write_chunk(applied, changes)
+                applied, changes = [], []
+        _write_chunk(applied, changes)
+        _store_ratings(pool, ledger)
+        return len(replayed)
+
+
+def _store_ratings(pool: RatingPool, ledger: _Ledger) -> None:
+    """Every player's rating as the ledger has it (one row per player and system)."""
+    rows = {(r.player_id, r.system): r for r in Rating.objects.filter(pool=pool)}
+    new, old = [], []
+    for system, table in ((System.ELO, ledger.elo), (System.OPENSKILL, ledger.openskill)):
+        for player, values in table.items():
+            row = rows.get((player, system))
+            if row is None:
+                row = Rating(pool=pool, player_id=player, system=system)
+                new.append(row)
+            else:
+                old.append(row)
+            if system == System.ELO:
+                row.value, row.games = values
+            else:
+                row.mu, row.sigma, row.value, row.games = values
+    Rating.objects.bulk_create(new, batch_size=1000)
+    Rating.objects.bulk_update(old, ["value", "mu", "sigma", "games"], batch_size=1000)

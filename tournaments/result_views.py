@@ -1,0 +1,140 @@
+"""Pages of one table: its result (entered, corrected), the change log, players' reports."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import throttling
+from tournaments import result_log, results
+from tournaments.forms import ForfeitForm
+from tournaments.models import ResultReport, Table, TableStatus
+from tournaments.result_forms import ResultForm
+
+
+def _table(pk: int, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament"), pk=table_id, round__tournament_id=pk
+    )
+
+
+def _page(request, table: Table, *, form=None, forfeit=None, report_form=None):
+    t = table.round.tournament
+    view = result_log.table_view(table, request.user)
+    if form is None and view["manage"] and t.over_the_board:
+        form = ResultForm(seats=view["seats"], game=t.game, result=table.result)
+    if report_form is None and view["can_report"]:
+        report_form = ResultForm(seats=view["seats"], game=t.game, prefix="report")
+    context = {"t": t, "table": table, "form": form, "forfeit_form": forfeit,
+               "report_form": report_form, **view}  # fmt: skip
+    return render(request, "tournaments/table.html", context)
+
+
+def table_detail(request, pk: int, table_id: int):
+    return _page(request, _table(pk, table_id))
+
+
+@login_required
+def table_result(request, pk: int, table_id: int):
+    """The organiser enters or corrects the result (or records a forfeit)."""
+    table = _table(pk, table_id)
+    t = table.round.tournament
+    if not results.can_manage(request.user, t):
+        raise PermissionDenied
+    if request.method != "POST":
+        return _page(request, table)
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    if "forfeit" in request.POST:
+        forfeit = ForfeitForm(request.POST, seats=seats)
+        if (limited := throttling.page_limit(request, "tournament_results")) is not None:
+            messages.error(request, limited)
+        elif forfeit.is_valid():
+            entry = next(s.entry for s in seats if s.entry_id == forfeit.cleaned_data["forfeit"])
+            try:
+                results.record_forfeit(table=table, entry=entry, by=request.user)
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, _("Forfeit recorded"))
+            return redirect("tournament-detail", pk=pk)
+        return _page(request, table, forfeit=forfeit)
+    form = ResultForm(request.POST, seats=seats, game=t.game)
+    if (limited := throttling.page_limit(request, "tournament_results")) is not None:
+        form.add_error(None, limited)
+    elif form.is_valid():
+        first = table.status != TableStatus.FINISHED
+        try:
+            table, changed = results.set_result(
+                table=table, scores=form.scores(), tiebreak=form.tiebreak(), by=request.user
+            )
+        except ValidationError as exc:
+            form.add_service_error(exc)
+        else:
+            if first:
+                messages.success(request, _("%(table)s recorded") % {"table": table})
+                return redirect("tournament-detail", pk=pk)
+            if changed:
+                messages.success(request, _("%(table)s corrected") % {"table": table})
+            else:
+                messages.info(request, _("Same result as before: nothing changed."))
+            return redirect("table-detail", pk=pk, table_id=table.pk)
+    return _page(request, table, form=form)
+
+
+@require_POST
+@login_required
+def table_report(request, pk: int, table_id: int):
+    """A seated player reports the table's result."""
+    table = _table(pk, table_id)
+    t = table.round.tournament
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    form = ResultForm(request.POST, seats=seats, game=t.game, prefix="report")
+    if (limited := throttling.page_limit(request, "tournament_results")) is not None:
+        form.add_error(None, limited)
+    elif form.is_valid():
+        try:
+            report = results.report_result(
+                table=table, by=request.user, scores=form.scores(), tiebreak=form.tiebreak()
+            )
+        except ValidationError as exc:
+            form.add_service_error(exc)
+        else:
+            report.refresh_from_db()
+            if report.status == "confirmed":
+                messages.success(request, _("Result recorded"))
+            else:
+                messages.success(request, _("Result reported: it counts once confirmed."))
+            return redirect("table-detail", pk=pk, table_id=table.pk)
+    return _page(request, table, report_form=form)
+
+
+def _decide(request, pk: int, table_id: int, report_id: int, act, done: str):
+    table = _table(pk, table_id)
+    report = get_object_or_404(ResultReport, pk=report_id, table=table)
+    if (limited := throttling.page_limit(request, "tournament_results")) is not None:
+        messages.error(request, limited)
+    else:
+        try:
+            act(report=report, by=request.user)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, done)
+    target = request.POST.get("next")
+    if target == "tournament":
+        return redirect("tournament-detail", pk=pk)
+    return redirect("table-detail", pk=pk, table_id=table.pk)
+
+
+@require_POST
+@login_required
+def report_confirm(request, pk: int, table_id: int, report_id: int):
+    return _decide(request, pk, table_id, report_id, results.confirm_report, _("Confirmed"))
+
+
+@require_POST
+@login_required
+def report_reject(request, pk: int, table_id: int, report_id: int):
+    return _decide(request, pk, table_id, report_id, results.reject_report, _("Rejected"))

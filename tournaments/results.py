@@ -1,0 +1,345 @@
+"""Results of over-the-board tables: entered, corrected and reported by the players.
+
+Every change of a table's result is logged (`ResultChange`: who, when, before, after).
+
+A correction changes the table's result and its match's outcome; the standings follow
+(they are computed from the tables' results at every results version). Later rounds stay
+as they were paired and played: a Swiss pairs each round from the standings of its day,
+and pairing it again would undo games already played. In an elimination bracket a
+correction may not change who goes on once the next round is paired (the bracket has moved
+on); the scores of such a table may still be corrected. Rated matches: every pool that
+counts the match is replayed from it on (`ratings.replay`), so the ratings equal those of a
+recompute of the whole history with the corrected result.
+
+Seated players may report their own table's result; it counts once the organiser, or every
+other seated player, confirms it.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games import services as game_services
+from games.engines.base import InvalidOptions
+from games.engines.registry import get_engine
+from games.models import Match, Seat
+from tournaments import entrants, services
+from tournaments.models import (
+    ReportStatus,
+    ResultChange,
+    ResultChangeKind,
+    ResultReport,
+    Round,
+    Table,
+    TableStatus,
+    Tournament,
+)
+
+BRACKET_FORMATS = ("single_elimination", "double_elimination")
+
+
+# ---- who may do what -----------------------------------------------------------
+def can_manage(user, tournament: Tournament) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and (user.is_staff or tournament.organiser_id == user.pk)
+    )
+
+
+def own_entries(user, table: Table) -> list[int]:
+    """The entries at `table` whose player is `user` (a user is one player)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return [s.entry_id for s in table.seats.all() if s.entry.player.user_id == user.pk]
+
+
+# ---- checking a typed-in result -------------------------------------------------
+def _whole(value) -> int | None:
+    """`value` as an int if it is a whole number (3 or 3.0), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def score_message(game: str, players: int) -> str:
+    engine = get_engine(game)
+    low, high = engine.score_bounds(players)
+    return gettext("Scores are whole numbers from %(low)s to %(high)s.") % {
+        "low": low,
+        "high": high,
+    }
+
+
+def check_result(
+    *, table: Table, scores, tiebreak=None, ranks=None, seats: int | None = None
+) -> dict:
+    """The result as stored (ranks, scores, tiebreak, forfeited) if it is one the game's
+    rules allow at this table; ValidationError with the reason otherwise."""
+    game = table.round.tournament.game
+    engine = get_engine(game)
+    n = seats if seats is not None else table.seats.count()
+    if not isinstance(scores, list | tuple) or len(scores) != n:
+        raise ValidationError({"scores": gettext("Give one score per seat (%(n)s).") % {"n": n}})
+    low, high = engine.score_bounds(n)
+    whole = [_whole(s) for s in scores]
+    if any(w is None or not low <= w <= high for w in whole):
+        raise ValidationError({"scores": score_message(game, n)})
+    if tiebreak in ([], None):
+        tiebreak = None
+    if tiebreak is not None:
+        if engine.tiebreak_label is None:
+            raise ValidationError(
+                {"tiebreak": gettext("This game has no tie-break: equal scores share a place.")}
+            )
+        if not isinstance(tiebreak, list | tuple) or any(_whole(v) is None for v in tiebreak):
+            raise ValidationError({"tiebreak": gettext("Tie-break values are whole numbers.")})
+        tiebreak = [_whole(v) for v in tiebreak]
+    try:
+        computed = engine.ranks_from_result(whole, tiebreak)
+    except InvalidOptions as exc:
+        raise ValidationError({"tiebreak": str(exc)}) from None
+    if ranks is not None and list(ranks) != list(computed):
+        raise ValidationError(
+            {
+                "ranks": gettext(
+                    "These places do not follow from the scores; by the rules they are %(ranks)s."
+                )
+                % {"ranks": ", ".join(map(str, computed))}
+            }
+        )
+    return {"ranks": computed, "scores": whole, "tiebreak": tiebreak, "forfeited": [False] * n}
+
+
+def _same(a: dict | None, b: dict | None) -> bool:
+    keys = ("ranks", "scores", "tiebreak", "forfeited")
+    return a is not None and b is not None and all(a.get(k) == b.get(k) for k in keys)
+
+
+def _typed_in(table: Table) -> Tournament:
+    t = table.round.tournament
+    if not t.over_the_board:
+        raise ValidationError(
+            gettext("This table is an online match; its result comes from the match.")
+        )
+    return t
+
+
+# ---- entering and correcting (the organiser) ------------------------------------
+def enter_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None, report=None) -> bool:
+    """The first result of a table; False if it already had one (nothing changes)."""
+    _typed_in(table)
+    result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
+    with transaction.atomic():
+        recorded = services.record_over_the_board_result(
+            table=table, scores=result["scores"], tiebreak=result["tiebreak"]
+        )
+        if not recorded:
+            return False
+        Table.objects.filter(pk=table.pk).update(result=result)
+        ResultChange.objects.create(
+            table_id=table.pk, changed_by=by, before=None, after=result, report=report,
+            kind=ResultChangeKind.REPORTED if report else ResultChangeKind.ENTERED,
+        )  # fmt: skip
+        _supersede_reports(table.pk, keep=report)
+    return True
+
+
+def record_forfeit(*, table: Table, entry, by) -> bool:
+    """The existing forfeit, logged."""
+    with transaction.atomic():
+        recorded = services.record_forfeit(table=table, entry=entry, by=by)
+        if recorded:
+            table.refresh_from_db()
+            ResultChange.objects.create(table=table, changed_by=by, before=None,
+                                        after=table.result, kind=ResultChangeKind.FORFEIT)  # fmt: skip
+            _supersede_reports(table.pk)
+    return recorded
+
+
+def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> tuple[Table, bool]:
+    """Enter or correct a table's result (the API's PUT); returns the table and whether
+    anything changed. Same result again: no change, nothing logged."""
+    _typed_in(table)
+    result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
+    with transaction.atomic():
+        locked = (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "match")
+            .get(pk=table.pk)
+        )
+        if locked.status != TableStatus.FINISHED:
+            changed = enter_result(table=locked, scores=scores, tiebreak=tiebreak, by=by)
+            locked.refresh_from_db()
+            return locked, changed
+        before = locked.result
+        if _same(before, result):
+            return locked, False
+        t = locked.round.tournament
+        if (
+            t.format in BRACKET_FORMATS
+            and (before or {}).get("ranks") != result["ranks"]
+            and Round.objects.filter(tournament=t, number__gt=locked.round.number).exists()
+        ):
+            raise ValidationError(
+                gettext(
+                    "The next round of the bracket is already paired: only the scores of "
+                    "this table can change, not who goes on."
+                )
+            )
+        rescored = _rescore_match(locked, t, result)
+        locked.result = result
+        locked.save(update_fields=["result"])
+        ResultChange.objects.create(table=locked, changed_by=by, before=before, after=result,
+                                    kind=ResultChangeKind.CORRECTED)  # fmt: skip
+        _supersede_reports(locked.pk)
+        services.touch(t.pk)
+        if rescored is not None and rescored.rated:
+            _replay_ratings(rescored)
+        return locked, True
+
+
+def _rescore_match(table: Table, t: Tournament, result: dict) -> Match | None:
+    """The table's match takes the corrected outcome (its place in the history stays);
+    a table that was forfeited gets its match now. Returns the match whose ratings must be
+    replayed, or None."""
+    match = table.match
+    if match is None:
+        seats = list(table.seats.select_related("entry__player").order_by("index"))
+        players = [s.entry.player for s in seats]
+        table.match = game_services.record_offline_match(
+            game=t.game, players=players, ranks=result["ranks"], scores=result["scores"],
+            rated=entrants.rated_table(t.rated, players),  # guests are never rated
+            created_by=t.organiser, variant=t.variant,
+        )  # fmt: skip
+        table.save(update_fields=["match"])
+        return None  # a new match: rated when its end is announced, like any other
+    outcome = dict(match.outcome or {})
+    outcome.update(ranks=result["ranks"], engine_ranks=result["ranks"], scores=result["scores"],
+                   forfeited=result["forfeited"])  # fmt: skip
+    Match.objects.filter(pk=match.pk).update(outcome=outcome)
+    for seat in Seat.objects.filter(match=match):
+        seat.rank = result["ranks"][seat.index]
+        seat.score = result["scores"][seat.index]
+        seat.save(update_fields=["rank", "score"])
+    match.outcome = outcome
+    return match
+
+
+def _replay_ratings(match: Match) -> None:
+    from ratings import replay  # ratings depend on games, not on tournaments
+
+    for pool in replay.pools_of(match):
+        replay.replay_from(pool=pool, match=match)
+
+
+# ---- reports by the seated players ----------------------------------------------
+def _supersede_reports(table_id: int, keep: ResultReport | None = None) -> None:
+    qs = ResultReport.objects.filter(table_id=table_id, status=ReportStatus.PENDING)
+    if keep is not None:
+        qs = qs.exclude(pk=keep.pk)
+    qs.update(status=ReportStatus.SUPERSEDED, decided_at=timezone.now())
+
+
+def report_result(*, table: Table, by, scores, tiebreak=None, ranks=None) -> ResultReport:
+    """A seated player reports his table's result; it waits for confirmation (or counts at
+    once if the reporter is the organiser, or holds every seat)."""
+    t = _typed_in(table)
+    mine = own_entries(by, table)
+    if not mine:
+        raise PermissionDenied(gettext("Only the players at this table can report its result."))
+    if table.status == TableStatus.FINISHED:
+        raise ValidationError(
+            gettext("This table already has a result; the organiser can correct it.")
+        )
+    if table.status != TableStatus.PLAYING:
+        raise ValidationError(gettext("This table's round has not started yet."))
+    result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        _supersede_reports(table.pk)
+        report = ResultReport.objects.create(
+            table=table, reported_by=by, scores=result["scores"], tiebreak=result["tiebreak"],
+            ranks=result["ranks"], confirmed_entries=mine,
+        )  # fmt: skip
+        if can_manage(by, t) or _everyone_agrees(table, mine):
+            _accept(report, by)
+    return report
+
+
+def _everyone_agrees(table: Table, agreed) -> bool:
+    return set(table.seats.values_list("entry_id", flat=True)) <= set(agreed)
+
+
+def _locked_report(report: ResultReport) -> ResultReport:
+    Table.objects.select_for_update().get(pk=report.table_id)
+    locked = ResultReport.objects.select_related("table__round__tournament").get(pk=report.pk)
+    if locked.status != ReportStatus.PENDING:
+        raise ValidationError(
+            gettext("This report is no longer waiting (%(status)s).")
+            % {"status": str(locked.get_status_display()).lower()}
+        )
+    return locked
+
+
+def confirm_report(*, report: ResultReport, by) -> ResultReport:
+    """The organiser confirms (it counts), or another seated player agrees (it counts once
+    every seat has)."""
+    with transaction.atomic():
+        report = _locked_report(report)
+        table = report.table
+        if can_manage(by, table.round.tournament):
+            _accept(report, by)
+            return report
+        mine = own_entries(by, table)
+        if not mine:
+            raise PermissionDenied(
+                gettext("Only the organiser or the other players at this table can confirm.")
+            )
+        if set(mine) <= set(report.confirmed_entries):
+            raise ValidationError(
+                gettext("You have already agreed; the other players or the organiser confirm.")
+            )
+        report.confirmed_entries = sorted(set(report.confirmed_entries) | set(mine))
+        report.save(update_fields=["confirmed_entries"])
+        if _everyone_agrees(table, report.confirmed_entries):
+            _accept(report, by)
+        return report
+
+
+def reject_report(*, report: ResultReport, by) -> ResultReport:
+    """The organiser or a seated player (the reporter withdrawing it, too) turns it down."""
+    with transaction.atomic():
+        report = _locked_report(report)
+        table = report.table
+        if not (can_manage(by, table.round.tournament) or own_entries(by, table)):
+            raise PermissionDenied(
+                gettext("Only the organiser or the players at this table can reject it.")
+            )
+        report.status, report.decided_by, report.decided_at = (
+            ReportStatus.REJECTED, by, timezone.now()
+        )  # fmt: skip
+        report.save(update_fields=["status", "decided_by", "decided_at"])
+        return report
+
+
+def _accept(report: ResultReport, by) -> None:
+    recorded = enter_result(
+        table=report.table, scores=report.scores, tiebreak=report.tiebreak,
+        by=report.reported_by, report=report,
+    )  # fmt: skip
+    if not recorded:
+        raise ValidationError(
+            gettext("This table already has a result; the organiser can correct it.")
+        )
+    report.status, report.decided_by, report.decided_at = (
+        ReportStatus.CONFIRMED, by, timezone.now()
+    )  # fmt: skip
+    report.save(update_fields=["status", "decided_by", "decided_at"])
