@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
 
 from games import admin_variants  # noqa: F401 - registers the variant pages
 from games.models import (
     Invitation,
     Match,
     MatchAction,
+    MatchLog,
     MatchStatus,
     Player,
     Seat,
@@ -142,6 +144,35 @@ class MatchActionAdmin(admin.ModelAdmin):
         return False  # actions are applied by the services, through the engine
 
     # MatchAction is a read-only view over each match's compact log (MatchLog).
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(MatchLog)
+class MatchLogAdmin(admin.ModelAdmin):
+    """The compact record behind MatchAction; it holds secret choices of running matches,
+    so only superusers see it, and nobody edits it (the services append to it)."""
+
+    list_display = ["match", "decisions"]
+    raw_id_fields = ["match"]
+    readonly_fields = ["match", "entries"]
+
+    @admin.display(description=_("decisions"))
+    def decisions(self, obj: MatchLog) -> int:
+        return len(obj.entries)
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    def has_module_permission(self, request):
+        return request.user.is_superuser
+
+    def has_add_permission(self, request):
+        return False
+
     def has_change_permission(self, request, obj=None):
         return False
 

@@ -290,3 +290,15 @@ def test_adding_an_unknown_or_junk_player_on_the_page_is_a_message(client, name)
     )
     assert response.status_code == 200 and "Pick a player" in response.content.decode()
     assert t.entries.count() == 2
+
+
+@pytest.mark.parametrize("body", ["false", "[]", "3", '"guest"', "null"])
+def test_an_entry_body_that_is_not_an_object_is_a_400(api_client, body):
+    organiser = UserFactory()
+    t = services.create_tournament(name="Cup", game="silkroad", format="swiss", organiser=organiser)
+    api_client.force_authenticate(organiser)
+    response = api_client.post(
+        f"/api/tournaments/{t.pk}/entries/", body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert t.entries.count() == 0

@@ -74,7 +74,8 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         """Join (POST), or withdraw (DELETE). Organisers enter bots directly; another
         person (or his external bot) gets an invitation instead (202)."""
         t = self.get_object()
-        if request.method == "POST" and "guest" in request.data:  # a guest, by name
+        body = request.data
+        if request.method == "POST" and isinstance(body, dict) and "guest" in body:  # a guest
             return api_add_guest(request, t)
         payload = EntryRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
