@@ -41,6 +41,15 @@ def standings(tournament: Tournament) -> list[dict]:
     return rows
 
 
+def standings_out(tournament: Tournament) -> list[dict]:
+    """The standings as the API and the CSV give them: no rank before any game is played
+    (the page shows "—" then), not a shared first place."""
+    rows = standings(tournament)
+    if any(row["played"] for row in rows):
+        return rows
+    return [{**row, "rank": None} for row in rows]
+
+
 def live_version(pk: int) -> dict | None:
     """What the live fragment's ETag and cache key are made of, in one indexed lookup.
 

@@ -124,7 +124,9 @@ class RoundOut(serializers.ModelSerializer):
 
 
 class StandingOut(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="null until a game of the tournament has been played."
+    )
     entry = serializers.IntegerField()
     player = serializers.CharField()
     points = serializers.FloatField()
