@@ -28,9 +28,23 @@ SHOTS = os.environ.get("SCREENSHOTS")
 
 
 def _shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+    """The current page at 1280 and 390 px, in English and Czech (only with SCREENSHOTS)."""
+    if not SHOTS:
+        return
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    for lang in ("en", "cs"):
+        page.set_extra_http_headers({"Accept-Language": lang})
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.reload()
+            page.wait_for_load_state("load")
+            page.screenshot(path=f"{SHOTS}/{name}-{lang}-{width}.png", full_page=True)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            print(f"shot {name}-{lang}-{width}: scrollWidth {wide}")
+    page.set_extra_http_headers({"Accept-Language": "en"})
+    page.set_viewport_size(size)
+    page.reload()
 
 
 def _standing(page, name: str) -> tuple[str, str]:
@@ -57,13 +71,13 @@ def test_a_club_season(live_server, browser_page):
     # The organiser creates the league from the form.
     log_in(page, base, "olga")
     page.goto(f"{base}/tournaments/new/")
+    _shot(page, "create")
     page.fill("input[name=name]", "Yspahan club league")
     page.select_option("select[name=game]", "yspahan")
     page.select_option("select[name=format]", "league")
     page.fill("input[name=table_size]", "2")
     page.check("input[name=over_the_board]")
     page.fill("input[name=venue]", "Klub U Karavany")
-    _shot(page, "create-1280")
     page.click("main button[type=submit]")
     page.wait_for_selector("#start")
     t = Tournament.objects.get(name="Yspahan club league")
@@ -127,10 +141,13 @@ def test_a_club_season(live_server, browser_page):
     assert log.count() == 2
     assert "Entered" in log.nth(0).inner_text() and "Corrected" in log.nth(1).inner_text()
     assert f"before: {winner} 30 (1.)" in log.nth(1).inner_text()
-    _shot(page, "table-log-1280")
+    _shot(page, "table-log")
     page.goto(detail)
     assert _standing(page, winner)[1] == "0" and _standing(page, loser) == ("1", "1")
     assert page.locator("table.forecast-table tbody").inner_text() != forecast_before
+    _shot(page, "tournament")
+    page.goto(f"{base}/tournaments/mine/")
+    _shot(page, "mine")
     new_elo = dict(Rating.objects.filter(system="elo").values_list("player__name", "value"))
     assert new_elo[loser] > elo[loser] and new_elo[winner] < elo[winner]
     page.goto(f"{base}/ratings/yspahan/")
@@ -180,6 +197,9 @@ def test_a_club_season(live_server, browser_page):
     assert float(_standing(page, reporter)[1]) == points_before[reporter] + 1
     assert float(_standing(page, opponent)[1]) == points_before[opponent]
     page.wait_for_selector("table.forecast-table tbody tr")
+    _shot(page, "tournament")
+    page.goto(f"{base}/tournaments/mine/")
+    _shot(page, "mine")
 
 
 def _points_csv(page, base: str, pk: int) -> dict[str, float]:
