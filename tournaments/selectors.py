@@ -88,6 +88,10 @@ def _standings(tournament: Tournament) -> list[dict]:
         tiebreaks = dict(row.tiebreaks)
         if "average_place" in tiebreaks and row.entrant not in seated:
             tiebreaks["average_place"] = None
+        guest = entry.player.kind == "guest"
+        if guest and "rating" in tiebreaks:
+            # Guests are never rated: the ranking used the default, not a rating of theirs.
+            tiebreaks["rating"] = None
         out.append({
             "rank": final.get(row.entrant, row.rank),
             "entry": entry.pk,
@@ -98,6 +102,7 @@ def _standings(tournament: Tournament) -> list[dict]:
             "played": row.played,
             "tiebreaks": tiebreaks,
             "withdrawn": entry.withdrawn,
+            "guest": guest,
         })  # fmt: skip
     if final:
         out.sort(key=lambda r: r["rank"])

@@ -107,6 +107,8 @@ def test_a_club_season(live_server, browser_page):
     assert page.locator("table.forecast-table tbody tr").count() == 6
     # Nobody has played: no ranks yet.
     assert {_standing(page, n)[0] for n in MEMBERS + GUESTS} == {"—"}
+    guest_row = page.locator("table.standings tbody tr", has_text=GUESTS[1])
+    assert "guest" in guest_row.inner_text() and guest_row.locator("td").last.inner_text() == "—"
 
     # Round 1 typed in: the first seat wins every table.
     tables = list(t.rounds.get(number=1).tables.order_by("number"))

@@ -137,6 +137,7 @@ class StandingOut(serializers.Serializer):
         "finished table.",
     )
     withdrawn = serializers.BooleanField()
+    guest = serializers.BooleanField(help_text="A guest entrant (no account, never rated).")
 
 
 class ForecastOut(serializers.Serializer):
