@@ -109,8 +109,16 @@ class TournamentForm(forms.Form):
         "tiebreaks": "swiss round_robin league",
     }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        from tournaments.services import may_run_rated
+
+        if user is not None and not may_run_rated(user, over_the_board=True):
+            # Said before the organiser ticks both and meets the service's refusal.
+            self.fields["rated"].help_text = _(
+                "Over the board: only organisers the staff trust with rated events; "
+                "untick it for a club event."
+            )
         self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
         # Here, not on the class: the reader's language is known only now.
         self.fields["tiebreaks"].help_text = _(

@@ -202,3 +202,15 @@ def test_the_form_names_tie_breaks_as_the_standings_do(client):
     assert Tournament.objects.get().config["tiebreaks"] == [
         "sonneborn_berger", "median_buchholz", "head_to_head",
     ]  # fmt: skip
+
+
+def test_the_form_says_who_may_rate_over_the_board_events(client):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory()
+    client.force_login(user)
+    hint = "only organisers the staff trust with rated events"
+    assert hint in client.get(reverse("tournament-create")).content.decode()
+    user.user_permissions.add(Permission.objects.get(codename="run_rated_events"))
+    client.force_login(type(user).objects.get(pk=user.pk))  # a fresh permission cache
+    assert hint not in client.get(reverse("tournament-create")).content.decode()
