@@ -9,6 +9,7 @@ from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
 from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS
 from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
+from tournaments.tiebreak_labels import label
 
 
 class GameOptionSelect(forms.Select):
@@ -55,11 +56,11 @@ class TournamentForm(forms.Form):
     # static/js/format-options.js shows only the options of the chosen format).
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.all(), required=False, label=_("Variant"), widget=GameOptionSelect,
-        help_text=_("Blank: the standard rules."),
+        empty_label=_("Standard rules"),
     )  # fmt: skip
     time_control_preset = forms.ModelChoiceField(
         queryset=TimeControl.objects.all(), required=False, label=_("Time control preset"),
-        help_text=_("Instead of seconds per decision."),
+        empty_label=_("No preset"), help_text=_("Instead of seconds per decision."),
     )  # fmt: skip
     double = forms.BooleanField(
         required=False, label=_("Double round robin"), help_text=_("Everyone meets twice.")
@@ -108,13 +109,21 @@ class TournamentForm(forms.Form):
         "tiebreaks": "swiss round_robin league",
     }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        from tournaments.services import may_run_rated
+
+        if user is not None and not may_run_rated(user, over_the_board=True):
+            # Said before the organiser ticks both and meets the service's refusal.
+            self.fields["rated"].help_text = _(
+                "Over the board: only organisers the staff trust with rated events; "
+                "untick it for a club event."
+            )
         self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
         # Here, not on the class: the reader's language is known only now.
         self.fields["tiebreaks"].help_text = _(
             "Comma-separated, first decides first: %(names)s."
-        ) % {"names": ", ".join(str(_(name)) for name in TIEBREAKS)}
+        ) % {"names": ", ".join(label(key).name for key in TIEBREAKS)}
         for name, owners in self.FORMAT_FIELDS.items():
             self.fields[name].widget.attrs["data-formats"] = owners
         self.fields["format"].widget.attrs["data-format-select"] = ""
@@ -138,15 +147,20 @@ class TournamentForm(forms.Form):
         text = self.cleaned_data.get("tiebreaks", "").strip()
         if not text:
             return None
+
         # The names as shown (in the reader's language) or the keys the API takes.
+        def folded(name: str) -> str:
+            return " ".join(
+                fold_name(name.replace("–", "-")).replace("-", " ").replace("_", " ").split()
+            )
+
         known = {}
         for key in TIEBREAKS:
-            for shown in (key, key.replace("_", " "), str(_(key))):
-                known[fold_name(shown).replace("-", " ").replace("_", " ")] = key
+            for shown in (key, key.replace("_", " "), str(_(key)), label(key).name):
+                known[folded(shown)] = key
         names = []
         for typed in text.split(","):
-            folded = fold_name(typed.strip()).replace("-", " ").replace("_", " ")
-            names.append(known.get(folded, typed.strip()))
+            names.append(known.get(folded(typed.strip()), typed.strip()))
         return names
 
     def clean(self):

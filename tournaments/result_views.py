@@ -28,8 +28,25 @@ def _page(request, table: Table, *, form=None, forfeit=None, report_form=None):
     if report_form is None and view["can_report"]:
         report_form = ResultForm(seats=view["seats"], game=t.game, prefix="report")
     context = {"t": t, "table": table, "form": form, "forfeit_form": forfeit,
-               "report_form": report_form, **view}  # fmt: skip
+               "report_form": report_form, "result_rows": _result_rows(table, view["seats"]),
+               **view}  # fmt: skip
     return render(request, "tournaments/table.html", context)
+
+
+def _result_rows(table: Table, seats) -> list[dict]:
+    """One row per seat, best place first, for the result table (empty without a result)."""
+    result = table.result or {}
+    ranks = result.get("ranks") or []
+    if len(ranks) != len(seats):
+        return []
+    scores = result.get("scores") or [None] * len(seats)
+    forfeited = result.get("forfeited") or [False] * len(seats)
+    rows = [
+        {"player": s.entry.player, "rank": ranks[i], "score": scores[i] if i < len(scores) else None,
+         "forfeited": bool(forfeited[i]) if i < len(forfeited) else False}
+        for i, s in enumerate(seats)
+    ]  # fmt: skip
+    return sorted(rows, key=lambda r: r["rank"])
 
 
 def table_detail(request, pk: int, table_id: int):

@@ -41,6 +41,15 @@ def standings(tournament: Tournament) -> list[dict]:
     return rows
 
 
+def standings_out(tournament: Tournament) -> list[dict]:
+    """The standings as the API and the CSV give them: no rank before any game is played
+    (the page shows "—" then), not a shared first place."""
+    rows = standings(tournament)
+    if any(row["played"] for row in rows):
+        return rows
+    return [{**row, "rank": None} for row in rows]
+
+
 def live_version(pk: int) -> dict | None:
     """What the live fragment's ETag and cache key are made of, in one indexed lookup.
 
@@ -79,6 +88,10 @@ def _standings(tournament: Tournament) -> list[dict]:
         tiebreaks = dict(row.tiebreaks)
         if "average_place" in tiebreaks and row.entrant not in seated:
             tiebreaks["average_place"] = None
+        guest = entry.player.kind == "guest"
+        if guest and "rating" in tiebreaks:
+            # Guests are never rated: the ranking used the default, not a rating of theirs.
+            tiebreaks["rating"] = None
         out.append({
             "rank": final.get(row.entrant, row.rank),
             "entry": entry.pk,
@@ -89,6 +102,7 @@ def _standings(tournament: Tournament) -> list[dict]:
             "played": row.played,
             "tiebreaks": tiebreaks,
             "withdrawn": entry.withdrawn,
+            "guest": guest,
         })  # fmt: skip
     if final:
         out.sort(key=lambda r: r["rank"])

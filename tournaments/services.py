@@ -209,7 +209,7 @@ def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bo
     if rated is None:
         return allowed
     if rated and not allowed:
-        raise ValidationError({"rated": (
+        raise ValidationError({"rated": gettext(
             "Over-the-board results are rated only for organisers with the "
             "'run rated events' permission (staff grant it); create the event unrated."
         )})  # fmt: skip
@@ -245,7 +245,9 @@ def create_tournament(
         raise ValidationError({"options": str(exc)}) from None
     tc = game_services.matches._time_control_fields(time_control)
     if round_days is not None and not (_whole(round_days) and 1 <= round_days <= MAX_ROUND_DAYS):
-        raise ValidationError({"round_days": f"From 1 to {MAX_ROUND_DAYS} days."})
+        raise ValidationError(
+            {"round_days": gettext("From 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS}}
+        )
     if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
         raise ValidationError({"seed": f"A whole number from 0 to {MAX_SEED}."})
     tournament = Tournament(

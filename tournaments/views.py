@@ -132,7 +132,7 @@ def _limited(scope: str):
 
 @login_required
 def tournament_create(request):
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+    form = TournamentForm(request.POST if request.method == "POST" else None, user=request.user)
     limited = (
         throttling.page_limit(request, "tournament_create") if request.method == "POST" else None
     )

@@ -75,6 +75,28 @@ def test_over_the_board_result_through_the_api(api_client):
     )
 
 
+def test_no_rank_before_any_game_is_played(api_client, client):
+    organiser = UserFactory()
+    t = tournament_with_bots(
+        n=4, format="league", config={"table_size": 2}, over_the_board=True, organiser=organiser
+    )
+    api_client.force_authenticate(organiser)
+    api_client.post(f"/api/tournaments/{t.pk}/start/")
+    rows = api_client.get(f"/api/tournaments/{t.pk}/standings/").json()
+    assert len(rows) == 4 and {row["rank"] for row in rows} == {None}
+    csv_rows = client.get(f"/tournaments/{t.pk}/export/standings.csv").content.decode().splitlines()
+    assert all(line.startswith(",") for line in csv_rows[1:])  # the rank column is empty
+    table = t.rounds.first().tables.first()
+    url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
+    posted = api_client.post(url, {"scores": [10, 12], "tiebreak": [3, 1]}, format="json")
+    assert posted.status_code == 201
+    rows = api_client.get(f"/api/tournaments/{t.pk}/standings/").json()
+    assert rows[0]["rank"] == 1 and None not in {row["rank"] for row in rows}
+    schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    rank = schema["components"]["schemas"]["StandingOut"]["properties"]["rank"]
+    assert rank.get("nullable") is True or "null" in str(rank.get("type"))
+
+
 def test_tournament_pages_and_conditional_standings(client):
     organiser = UserFactory()
     t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2}, organiser=organiser)

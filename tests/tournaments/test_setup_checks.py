@@ -187,3 +187,30 @@ def test_no_stored_tournament_page_answers_5xx(client, api_client, config):
     client.force_login(organiser)
     for name in ("tournament-resume", "tournament-pair", "tournament-cancel"):
         assert client.post(reverse(name, args=[t.pk])).status_code < 500
+
+
+def test_the_form_names_tie_breaks_as_the_standings_do(client):
+    """The help lists the standings' names (not the API's keys), and those names are taken."""
+    client.force_login(UserFactory())
+    html = client.get(reverse("tournament-create")).content.decode()
+    assert "Median Buchholz" in html and "median_buchholz" not in html
+    assert "Standard rules" in html and "No preset" in html  # the empty choices say what they mean
+    response = client.post(reverse("tournament-create"), {
+        **FORM_BASE, "tiebreaks": "Sonneborn–Berger, median buchholz, Head to head",
+    })  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Tournament.objects.get().config["tiebreaks"] == [
+        "sonneborn_berger", "median_buchholz", "head_to_head",
+    ]  # fmt: skip
+
+
+def test_the_form_says_who_may_rate_over_the_board_events(client):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory()
+    client.force_login(user)
+    hint = "only organisers the staff trust with rated events"
+    assert hint in client.get(reverse("tournament-create")).content.decode()
+    user.user_permissions.add(Permission.objects.get(codename="run_rated_events"))
+    client.force_login(type(user).objects.get(pk=user.pk))  # a fresh permission cache
+    assert hint not in client.get(reverse("tournament-create")).content.decode()

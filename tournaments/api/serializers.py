@@ -124,7 +124,9 @@ class RoundOut(serializers.ModelSerializer):
 
 
 class StandingOut(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="null until a game of the tournament has been played."
+    )
     entry = serializers.IntegerField()
     player = serializers.CharField()
     points = serializers.FloatField()
@@ -135,6 +137,7 @@ class StandingOut(serializers.Serializer):
         "finished table.",
     )
     withdrawn = serializers.BooleanField()
+    guest = serializers.BooleanField(help_text="A guest entrant (no account, never rated).")
 
 
 class ForecastOut(serializers.Serializer):

@@ -132,7 +132,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         if problem:
             return Response({"code": "invalid_config", "detail": problem},
                             status=status.HTTP_409_CONFLICT)  # fmt: skip
-        return Response(StandingOut(selectors.standings(t), many=True).data)
+        return Response(StandingOut(selectors.standings_out(t), many=True).data)
 
     @extend_schema(responses={200: ForecastOut(many=True), 409: ErrorSerializer})
     @action(detail=True, pagination_class=None)
