@@ -63,7 +63,7 @@ def test_match_page_screenshots(live_server, browser_page):  # noqa: F811
 
 # ---- the user's-eye review: every main page, 1280 and 390 px, English and Czech ----------
 
-REVIEW = Path(__file__).resolve().parents[2] / "var" / "shots-review"
+REVIEW = Path(__file__).resolve().parents[2] / "var" / "shots-visual14"
 
 
 def play_to_end(alice, slug: str, seed: int = 5):
