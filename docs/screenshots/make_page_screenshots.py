@@ -1,5 +1,7 @@
 """Screenshots of real match pages (not run in CI): each game's match page at 1280 px,
-one at 390 px, one in Czech, and a half-made board selection.
+one at 390 px, one in Czech, and a half-made board selection; and (test_review_screenshots)
+every main page at 1280 and 390 px in English and Czech, into var/shots-visual14/ (or
+SHOTS_DIR) for a person to look at, two of them also kept here.
 
 Run from the repository root:
     .venv/bin/python -m pytest docs/screenshots/make_page_screenshots.py -p no:cacheprovider
@@ -84,6 +86,10 @@ def play_to_end(alice, slug: str, seed: int = 5):
     return match
 
 
+# The review's shots that docs/screenshots keeps (and the README shows).
+COMMITTED = {("lobby", "cs", 390): "lobby-cs-390.png", ("replay", "en", 1280): "replay-1280.png"}
+
+
 def test_review_screenshots(live_server, browser_page):  # noqa: F811
     import os
 
@@ -118,6 +124,8 @@ def test_review_screenshots(live_server, browser_page):  # noqa: F811
                 page.goto(live_server.url + url)
                 page.wait_for_timeout(400)
                 page.screenshot(path=str(out / f"{name}-{lang}-{width}.png"), full_page=True)
+                if (name, lang, width) in COMMITTED:
+                    page.screenshot(path=str(OUT / COMMITTED[name, lang, width]), full_page=True)
             page.close()
     admin = browser.new_page(locale="cs-CZ", viewport={"width": 1280, "height": 900})
     log_in(admin, live_server.url, "boss")
