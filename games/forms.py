@@ -73,14 +73,26 @@ def parse_time_control(key: str) -> dict | None:
     raise forms.ValidationError(_("Unknown time control."))
 
 
+class VariantSelect(forms.Select):
+    """Each variant option names its game (data-game), so that static/js/game-options.js
+    offers only the chosen game's variants."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        instance = getattr(value, "instance", None)
+        if instance is not None:
+            option["attrs"]["data-game"] = instance.game
+        return option
+
+
 class PlayForm(forms.Form):
     """A new match from the lobby: the game, its variant and time control, and who sits
     where. Only shapes the request; games.services.create_match decides."""
 
-    game = forms.ChoiceField(label=_("Game"))
+    game = forms.ChoiceField(label=_("Game"), widget=forms.Select(attrs={"data-game-select": ""}))
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.all(), required=False, empty_label=_("Standard rules"),
-        label=_("Variant"),
+        label=_("Variant"), widget=VariantSelect(attrs={"data-game-options": ""}),
     )  # fmt: skip
     # Any well-formed key is accepted (a rematch keeps a time control no preset has).
     time_control = forms.CharField(label=_("Time control"), required=False, widget=forms.Select)
@@ -97,6 +109,8 @@ class PlayForm(forms.Form):
     def __init__(self, *args, user=None, extra_time_controls=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        # The page offers only the chosen game's variants, so the game's name is not repeated.
+        self.fields["variant"].label_from_instance = lambda variant: variant.name
         self.fields["game"].choices = [
             (slug, _(engine.title)) for slug, engine in sorted(ENGINES.items())
         ]

@@ -42,9 +42,9 @@ class EngineLanguageMiddleware:
 # The engines' titles, for the django catalog: templates show `{% translate game.title %}`
 # and choices use gettext_lazy(engine.title). Czech: Hedvábná stezka, Yspahan, Čingischán.
 GAME_TITLES = [
-    gettext_noop("Silk Road (Seidenstraße)"),
+    gettext_noop("Silk Road"),
     gettext_noop("Yspahan"),
-    gettext_noop("Great Wall (Dschingis Khan – Bewegung an der Großen Mauer)"),
+    gettext_noop("Great Wall"),
 ]
 # Tie-break identifiers shown as standings column heads (`{% translate tb %}`).
 TIEBREAK_NAMES = [

@@ -106,6 +106,16 @@ def test_a_variant_of_another_game_is_refused(client, alice):
     assert "another game" in errors(response) and not Match.objects.exists()
 
 
+def test_each_variant_option_names_its_game_for_the_page_to_filter(client, alice):
+    ours = Variant.objects.create(game="yspahan", name="plain", options={})
+    Variant.objects.create(game="silkroad", name="blank board", options={})
+    html = client.get(reverse("play")).content.decode()
+    assert 'name="game" data-game-select' in html.replace('data-game-select=""', "data-game-select")
+    assert f'<option value="{ours.pk}" data-game="yspahan">plain</option>' in html
+    assert 'data-game="silkroad">blank board</option>' in html
+    assert "js/game-options.js" in html
+
+
 def test_rated_is_refused_when_the_service_says_so(client, alice):
     # The creator's own bot program beside him: one person in two seats.
     own_bot = ExternalBotFactory(owner=alice.user)

@@ -25,7 +25,8 @@ ISMCTS_DEFAULTS = {"rollout_depth": 0, "exploration": 0.1}
 
 class GreatWallEngine(Engine):
     slug = "greatwall"
-    title = "Great Wall (Dschingis Khan – Bewegung an der Großen Mauer)"
+    # The German original: "Dschingis Khan – Bewegung an der Großen Mauer"; Czech Čingischán.
+    title = "Great Wall"
     min_players = 2
     max_players = 4
     # Random playouts to the end (~200-400 decisions, mostly random chip

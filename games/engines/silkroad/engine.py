@@ -24,7 +24,7 @@ ISMCTS_ROLLOUT_DEPTH = 12
 
 class SilkRoadEngine(Engine):
     slug = "silkroad"
-    title = "Silk Road (Seidenstraße)"
+    title = "Silk Road"  # the German "Seidenstraße"
     min_players = 2
     max_players = 5
     # Random playouts to the end of a Silk Road game are long (~250
