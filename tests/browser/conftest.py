@@ -93,3 +93,19 @@ def decide_by_clicking(page, rng) -> int:
             assert missed < 5, f"ply {ply}: highlighted parts do not take clicks"
     page.wait_for_selector(answered, state="attached")
     return clicks
+
+
+def correct_table_result(page, tournament_id: int, table, scores: list[int], before: str):
+    """From the tournament page, open a table and correct its result; check the log then
+    holds the entry and the correction (with the result before). Returns the log items."""
+    page.click(f"a.table-link[href='/tournaments/{tournament_id}/tables/{table.pk}/']")
+    page.wait_for_selector("#save-result")
+    for index, score in enumerate(scores):
+        page.fill(f"input[name=score_{index}]", str(score))
+    page.click("#save-result")
+    page.wait_for_selector(f"text={table} corrected")
+    log = page.locator("ol.result-log li")
+    assert log.count() == 2
+    assert "Entered" in log.nth(0).inner_text() and "Corrected" in log.nth(1).inner_text()
+    assert f"before: {before}" in log.nth(1).inner_text()
+    return log

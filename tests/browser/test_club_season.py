@@ -14,7 +14,7 @@ from django.contrib.auth.models import Permission
 
 from ratings import services as rating_services
 from ratings.models import Rating
-from tests.browser.conftest import log_in
+from tests.browser.conftest import correct_table_result, log_in
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import tasks as tournament_tasks
 from tournaments.models import Table, Tournament
@@ -133,16 +133,7 @@ def test_a_club_season(live_server, browser_page):
     forecast_before = page.locator("table.forecast-table tbody").inner_text()
 
     # The organiser corrects the members' table from the tournament page.
-    page.click(f"a.table-link[href='/tournaments/{t.pk}/tables/{members_table.pk}/']")
-    page.wait_for_selector("#save-result")
-    page.fill("input[name=score_0]", "10")
-    page.fill("input[name=score_1]", "30")
-    page.click("#save-result")
-    page.wait_for_selector(f"text={members_table} corrected")
-    log = page.locator("ol.result-log li")
-    assert log.count() == 2
-    assert "Entered" in log.nth(0).inner_text() and "Corrected" in log.nth(1).inner_text()
-    assert f"before: {winner} 30 (1.)" in log.nth(1).inner_text()
+    correct_table_result(page, t.pk, members_table, [10, 30], before=f"{winner} 30 (1.)")
     _shot(page, "table-log")
     page.goto(detail)
     assert _standing(page, winner)[1] == "0" and _standing(page, loser) == ("1", "1")

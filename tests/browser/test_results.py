@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 
 from ratings import services as rating_services
 from ratings.models import Rating
-from tests.browser.conftest import log_in
+from tests.browser.conftest import correct_table_result, log_in
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.models import Table, Tournament
@@ -61,17 +61,7 @@ def test_organiser_corrects_and_confirms_a_reported_result(live_server, browser_
 
     # ... and corrects the first table from the tournament page's link.
     page.goto(f"{base}/tournaments/{t.pk}/")
-    page.click(f"a.table-link[href='/tournaments/{t.pk}/tables/{first.pk}/']")
-    page.wait_for_selector("#save-result")
-    _fits(page)
-    page.fill("input[name=score_0]", "10")
-    page.fill("input[name=score_1]", "30")
-    page.click("#save-result")
-    page.wait_for_selector(f"text={first} corrected")
-    log = page.locator("ol.result-log li")
-    assert log.count() == 2
-    assert "Entered" in log.nth(0).inner_text() and "Corrected" in log.nth(1).inner_text()
-    assert f"before: {seats[0].name} 30 (1.)" in log.nth(1).inner_text()
+    correct_table_result(page, t.pk, first, [10, 30], before=f"{seats[0].name} 30 (1.)")
     _fits(page)
     corrected = _points(t)
     assert corrected[seats[0].name] == 0 and corrected[seats[1].name] == 1
