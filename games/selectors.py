@@ -292,13 +292,18 @@ def translated_labels(match: Match, engine, actions: list[MatchAction]) -> list[
 
 
 def turns_waiting_for(user) -> list[Match]:
-    """Running matches whose pending decision belongs to one of `user`'s seats."""
+    """Running matches whose pending decision belongs to one of `user`'s seats, with what
+    the API shows of them prefetched (the turn stream asks for this every few seconds)."""
     if not getattr(user, "is_authenticated", False):
         return []
-    seats = Seat.objects.filter(
-        player__user=user, match__status=MatchStatus.RUNNING
-    ).select_related("match")
-    return [s.match for s in seats if s.match.to_act == s.index]
+    return list(
+        Match.objects.filter(
+            status=MatchStatus.RUNNING, seats__player__user=user, seats__index=F("to_act")
+        )
+        .distinct()
+        .prefetch_related("seats__player", "open_seats")
+        .order_by("pk")
+    )
 
 
 def match_predictions(match: Match) -> dict | None:
