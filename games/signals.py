@@ -5,7 +5,9 @@ after a crash between commit and send)."""
 
 from django.dispatch import Signal
 
-# Sent with match_id=<int> and rated=<bool> (so receivers can skip cheaply).
+# Sent with match_ids=<list[int]> (the matches one commit finished: a round of bot
+# tables ends together) and rated_ids=<list[int]> (those of them that are rated, so
+# receivers can skip the rest cheaply).
 match_finished = Signal()
 
 # Sent after the commit that accepted an entry invitation, with invitation_id=<int>,

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from games import services
+from games.services import dispatch
 
 HEARTBEAT_KEY = "worker:heartbeat"
 
@@ -25,11 +26,18 @@ def heartbeat() -> None:
     cache.set(HEARTBEAT_KEY, timezone.now().isoformat(), timeout=300)
 
 
+@shared_task(name="games.tasks.play_bot_matches", ignore_result=True)
+def play_bot_matches(turns: list[list[int]]) -> None:
+    """Bot turns of several matches, [[match id, ply], ...]: what is left after the
+    task's time budget goes to fresh tasks."""
+    rest = services.play_bot_turns([(match_id, ply) for match_id, ply in turns])
+    dispatch.send_bot_turns(rest)
+
+
 @shared_task(name="games.tasks.play_bots", ignore_result=True)
 def play_bots(match_id: int, ply: int) -> None:
-    next_ply = services.play_bot_decisions(match_id=match_id, ply=ply)
-    if next_ply is not None:
-        play_bots.delay(match_id, next_ply)
+    """One match's bot turn (messages queued by earlier versions; tests)."""
+    play_bot_matches([[match_id, ply]])
 
 
 @shared_task(name="games.tasks.enforce_deadline", ignore_result=True)
@@ -43,8 +51,7 @@ def sweep_matches() -> None:
     late, stalled = services.overdue_matches()
     for match_id, ply in late:
         services.time_out(match_id=match_id, ply=ply)
-    for match_id, ply in stalled:
-        play_bots.delay(match_id, ply)
+    dispatch.send_bot_turns(stalled)
 
 
 @shared_task(name="games.tasks.expire_invitations", ignore_result=True)

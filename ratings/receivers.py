@@ -6,8 +6,8 @@ from games.signals import match_finished
 
 
 @receiver(match_finished, dispatch_uid="ratings.match_finished")
-def on_match_finished(sender, match_id: int, rated: bool = True, **kwargs) -> None:
+def on_match_finished(sender, match_ids: list[int], rated_ids: list[int], **kwargs) -> None:
     from ratings import tasks
 
-    if rated:  # unrated matches never touch a pool: spare the task
-        tasks.match_finished.delay(match_id)
+    if rated_ids:  # unrated matches never touch a pool: spare the task
+        tasks.matches_finished.delay(list(rated_ids))

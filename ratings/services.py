@@ -152,16 +152,25 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
 
 
 def on_match_finished(*, match_id: int) -> int:
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or not match.rated:
-        return 0
-    default_pool(match.game)
-    total = 0
-    for pool in RatingPool.objects.filter(game=match.game).filter(
-        Q(variant__isnull=True) | Q(variant_id=match.variant_id)
-    ):
-        total += apply_pending(pool_id=pool.pk)
-    return total
+    return on_matches_finished(match_ids=[match_id])
+
+
+def on_matches_finished(*, match_ids: list[int]) -> int:
+    """Apply what waits in the pools of these matches' games and variants, each pool
+    once however many of its matches ended together; the number of matches applied."""
+    kinds = set(
+        Match.objects.filter(pk__in=match_ids, rated=True).values_list("game", "variant_id")
+    )
+    pools: set[int] = set()
+    for game in {game for game, _ in kinds}:
+        default_pool(game)
+        variants = [v for g, v in kinds if g == game and v is not None]
+        pools |= set(
+            RatingPool.objects.filter(game=game)
+            .filter(Q(variant__isnull=True) | Q(variant_id__in=variants))
+            .values_list("pk", flat=True)
+        )
+    return sum(apply_pending(pool_id=pool_id) for pool_id in sorted(pools))
 
 
 RECOMPUTE_CHUNK = 5000

@@ -6,9 +6,15 @@ from ratings import services
 from ratings.models import RatingPool
 
 
+@shared_task(name="ratings.tasks.matches_finished", ignore_result=True)
+def matches_finished(match_ids: list[int]) -> None:
+    services.on_matches_finished(match_ids=match_ids)
+
+
 @shared_task(name="ratings.tasks.match_finished", ignore_result=True)
 def match_finished(match_id: int) -> None:
-    services.on_match_finished(match_id=match_id)
+    """One match (messages queued by earlier versions)."""
+    services.on_matches_finished(match_ids=[match_id])
 
 
 @shared_task(name="ratings.tasks.sweep_pools", ignore_result=True)

@@ -12,12 +12,12 @@ logger = logging.getLogger(__name__)
 
 
 @receiver(match_finished, dispatch_uid="tournaments.match_finished")
-def on_match_finished(sender, match_id: int, **kwargs) -> None:
+def on_match_finished(sender, match_ids: list[int], **kwargs) -> None:
     from tournaments import tasks
     from tournaments.models import Table
 
     # One indexed lookup here spares a task for every match outside tournaments.
-    if Table.objects.filter(match_id=match_id).exists():
+    for match_id in Table.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True):
         tasks.match_finished.delay(match_id)
 
 

@@ -217,6 +217,11 @@ MATCH_RATING_CHANGES = "ratings.selectors.match_rating_changes"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
+# Bot turns committed together go out several matches to a task (games.services.dispatch):
+# at most BOT_MATCHES_PER_TASK a task, spread over at least BOT_TASK_SPREAD tasks so that
+# worker processes share a burst.
+BOT_MATCHES_PER_TASK = env.int("BOT_MATCHES_PER_TASK", default=16)
+BOT_TASK_SPREAD = env.int("BOT_TASK_SPREAD", default=4)
 # How long an invitation to a match or a tournament stays open.
 INVITATION_HOURS = env.float("INVITATION_HOURS", default=24.0)
 

@@ -1,5 +1,12 @@
 """Write-side operations of the games app. Views, the API, tasks and commands call these."""
 
+from games.services.bot_play import (
+    BotPlayFailed,
+    play_bot_decisions,
+    play_bot_turns,
+    release_bot_lease,
+    take_bot_lease,
+)
 from games.services.invitations import (
     InvitationClosed,
     InvitationNotFound,
@@ -27,14 +34,11 @@ from games.services.matches import (
     join_match,
     needs_invitation,
     overdue_matches,
-    play_bot_decisions,
     rating_objection,
     record_offline_match,
-    release_bot_lease,
     resign,
     start_match,
     submit_action,
-    take_bot_lease,
     time_out,
 )
 from games.services.players import (
@@ -73,6 +77,8 @@ __all__ = [
     "create_external_bot",
     "create_match",
     "play_bot_decisions",
+    "play_bot_turns",
+    "BotPlayFailed",
     "rating_objection",
     "record_offline_match",
     "release_bot_lease",

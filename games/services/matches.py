@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import logging
 import secrets
-import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -32,14 +30,13 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.models import Variant as VariantModel
+from games.services import dispatch
+from games.services.bot_play import leases_held
 from games.services.runner import Runner
 from games.signals import match_finished
 from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 
 logger = logging.getLogger(__name__)
-
-BOT_BATCH_SECONDS = 0.5  # bot thinking done in memory before one commit
-BOT_TASK_SECONDS = 20.0  # then the task hands over to a fresh one
 
 
 class MatchError(Exception):
@@ -426,22 +423,7 @@ def _commit(runner: Runner, *, schedule_bots: bool = True, expected_ply: int | N
     `expected_ply` as in Runner.persist (False: the match moved, nothing written)."""
     if not runner.persist(expected_ply=expected_ply):
         return False
-    match = runner.match
-    match_id, ply, deadline = match.pk, match.ply, match.deadline
-    finished, bot_turn, rated = runner.finished, runner.is_bot_turn(), match.rated
-
-    def after_commit() -> None:
-        from games import tasks  # tasks import services; imported late to avoid a cycle
-
-        if finished:
-            match_finished.send(sender=Match, match_id=match_id, rated=rated)
-        elif bot_turn:
-            if schedule_bots:
-                tasks.play_bots.delay(match_id, ply)
-        elif deadline is not None:
-            tasks.enforce_deadline.apply_async((match_id, ply), eta=deadline)
-
-    transaction.on_commit(after_commit)
+    dispatch.announce([runner], schedule_bots=schedule_bots)
     return True
 
 
@@ -495,91 +477,6 @@ def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
         runner.settle()
         _commit(runner)
         return MatchAction.objects.get(match_id=match_id, ply=record.ply)
-
-
-def play_bot_decisions(
-    *, match_id: int, ply: int, budget_s: float = BOT_TASK_SECONDS
-) -> int | None:
-    """Play built-in bots' decisions from `ply`; returns the ply to go on from if bot
-    work remains after the budget, else None.
-
-    Bots think outside any lock; each batch is written in one transaction only
-    if nobody else moved the match meanwhile, so a re-run (a redelivered task
-    or the sweep) applies nothing twice."""
-    started = time.monotonic()
-    while time.monotonic() - started < budget_s:
-        runner = Runner.load_at(match_id, ply)  # one query: match, seats, players
-        if runner is None or not runner.is_bot_turn():
-            return None
-        if not take_bot_lease(match_id, ply):
-            return None  # another copy is thinking about this very decision
-        try:
-            runner.settle(play_bots=True, budget_s=BOT_BATCH_SECONDS)
-            if connection.vendor == "postgresql":
-                # One statement writes the batch (match_writes.write_batch), atomic by
-                # itself: no transaction round trips around it.
-                if not _commit(runner, schedule_bots=False, expected_ply=ply):
-                    return None
-            else:
-                with transaction.atomic():
-                    _relax_durability()
-                    if not _commit(runner, schedule_bots=False, expected_ply=ply):
-                        return None
-        finally:
-            release_bot_lease(match_id, ply)
-        ply = runner.match.ply
-        if runner.finished or not runner.is_bot_turn():
-            return None
-    return ply
-
-
-# ---- one copy of each bot decision --------------------------------------------
-# A lease per (match, ply) in the cache, taken before a bot thinks: a redelivered task
-# or the sweep finds it held and leaves the decision to the copy already computing.
-# It outlives the longest batch (a decision thinks at most a few seconds).
-BOT_LEASE_S = 60
-
-
-def _lease_key(match_id: int, ply: int) -> str:
-    return f"games:bot-lease:{match_id}:{ply}"
-
-
-def take_bot_lease(match_id: int, ply: int) -> bool:
-    try:
-        return bool(cache.add(_lease_key(match_id, ply), 1, timeout=BOT_LEASE_S))
-    except Exception:  # noqa: BLE001 - the cache down must not stop play
-        logger.warning("bot lease not taken (cache unavailable) for match %s ply %s", match_id, ply)
-        return True
-
-
-def release_bot_lease(match_id: int, ply: int) -> None:
-    try:
-        cache.delete(_lease_key(match_id, ply))
-    except Exception:  # noqa: BLE001 - it expires by itself
-        logger.warning("bot lease not released for match %s ply %s", match_id, ply)
-
-
-def _leases_held(pairs: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    if not pairs:
-        return set()
-    keys = {_lease_key(m, p): (m, p) for m, p in pairs}
-    try:
-        return {keys[k] for k in cache.get_many(list(keys))}
-    except Exception:  # noqa: BLE001
-        logger.warning("bot leases unreadable (cache unavailable)")
-        return set()
-
-
-def _relax_durability() -> None:
-    """Let PostgreSQL acknowledge this transaction before it is flushed to disk.
-
-    Only for bot batches: a batch lost in a database crash is played again by
-    the sweep, and no durable write can depend on it (any later synchronous
-    commit flushes the log up to itself first). The flush per batch was the
-    largest single cost of bot-only matches."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def time_out(*, match_id: int, ply: int) -> bool:
@@ -684,7 +581,7 @@ def overdue_matches(*, grace_s: float = 1.0, stalled_s: float | None = None) -> 
         updated_at__lt=now - timezone.timedelta(seconds=stalled_s),
     )
     stalled_pairs = list(stalled.values_list("pk", "ply"))
-    held = _leases_held(stalled_pairs)  # still being computed: not stalled
+    held = leases_held(stalled_pairs)  # still being computed: not stalled
     return list(late.values_list("pk", "ply")), [p for p in stalled_pairs if p not in held]
 
 
@@ -716,6 +613,8 @@ def record_offline_match(*, game: str, players: list[Player], ranks: list[int], 
         )
         match_id = match.pk
         transaction.on_commit(
-            lambda: match_finished.send(sender=Match, match_id=match_id, rated=rated)
+            lambda: match_finished.send(
+                sender=Match, match_ids=[match_id], rated_ids=[match_id] if rated else []
+            )
         )
     return match

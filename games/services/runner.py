@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -45,7 +44,11 @@ class Decision:
     label: str
     source: str
     time_used_ms: int
-    created_at: datetime
+    at_ms: int  # when it was applied, in ms since the epoch: cheaper per decision than a datetime
+
+    @property
+    def created_at(self) -> datetime:
+        return datetime.fromtimestamp(self.at_ms / 1000, UTC)
 
 
 @dataclass
@@ -63,20 +66,41 @@ class Runner:
 
     @classmethod
     def load_at(cls, match_id: int, ply: int) -> Runner | None:
-        """The runner of a match still running at `ply`, or None: match, seats and
-        players in one query."""
-        seats = list(
-            Seat.objects.filter(match_id=match_id, match__status=MatchStatus.RUNNING,
-                                match__ply=ply)
+        """The runner of a match still running at `ply`, or None."""
+        runners = cls.load_many([(match_id, ply)])
+        return runners[0] if runners else None
+
+    @classmethod
+    def load_many(cls, turns: list[tuple[int, int]],
+                  failures: list[tuple[int, BaseException]] | None = None) -> list[Runner]:  # fmt: skip
+        """The runners of the matches still running at the given (match id, ply), in
+        that order; matches, seats and players in one query whatever their number.
+        With `failures`, a match whose state cannot be loaded is noted there and left
+        out instead of raising."""
+        wanted = dict(turns)
+        seats = (
+            Seat.objects.filter(match_id__in=wanted, match__status=MatchStatus.RUNNING)
             .select_related("match", "player")
-            .order_by("index")
-        )  # fmt: skip
-        if not seats:
-            return None
-        match = seats[0].match
+            .order_by("match_id", "index")
+        )
+        by_match: dict[int, list[Seat]] = {}
         for s in seats:
-            s.match = match
-        return cls.load(match, seats)
+            if s.match.ply == wanted[s.match_id]:
+                by_match.setdefault(s.match_id, []).append(s)
+        runners = []
+        for match_id in wanted:
+            group = by_match.get(match_id)
+            if group:
+                match = group[0].match
+                for s in group:
+                    s.match = match
+                try:
+                    runners.append(cls.load(match, group))
+                except Exception as exc:
+                    if failures is None:
+                        raise
+                    failures.append((match_id, exc))
+        return runners
 
     @classmethod
     def load(cls, match: Match, seats: list[Seat] | None = None) -> Runner:
@@ -112,7 +136,9 @@ class Runner:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
         self._charge_clock(seat, used_ms)
-        record = Decision(self.match.ply, seat, action, label[:200], source, used_ms, now)
+        record = Decision(
+            self.match.ply, seat, action, label[:200], source, used_ms, int(now.timestamp() * 1000)
+        )
         self.new_actions.append(record)
         self.match.ply += 1
         self.match.turn_started_at = now
@@ -202,8 +228,7 @@ class Runner:
         is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
         trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
         bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
-        # timezone.now() reads settings.USE_TZ through the lazy settings object each call
-        monotonic, now = time.monotonic, partial(datetime.now, UTC)
+        monotonic, now = time.monotonic, time.time
         state, ply, at = self.state, match.ply, None
         try:
             while not is_over(state):
@@ -226,13 +251,13 @@ class Runner:
                         used = int((monotonic() - t0) * 1000)
                         state = engine.apply(state, action)
                     source = bot_source
-                at = now()
+                at = int(now() * 1000)
                 new.append(Decision(ply, seat, action, "", source, used, at))
                 ply += 1
         finally:
             self.state, match.ply = state, ply
             if at is not None:
-                match.turn_started_at = at
+                match.turn_started_at = datetime.fromtimestamp(at / 1000, UTC)
 
     def bot_for(self, seat: int):
         """The seat's bot for this batch: one object (one random stream) per seat."""
@@ -312,24 +337,32 @@ class Runner:
         self.finished = True
 
     # ---- persisting -----------------------------------------------------
+    def batch_write(self, expected_ply: int) -> match_writes.BatchWrite:
+        """What `match_writes.write_batches` writes of this runner (PostgreSQL)."""
+        self.match.state = self.engine.to_json(self.state) if self.state is not None else None
+        self.match.updated_at = timezone.now()
+        return match_writes.BatchWrite(
+            self.match, expected_ply, self.new_actions,
+            [self.seats[i] for i in sorted(self.changed_seats)],
+        )  # fmt: skip
+
+    def written(self) -> bool:
+        """Forget what was just written (the next batch appends after it)."""
+        self.new_actions, self.changed_seats = [], set()
+        return True
+
     def persist(self, *, expected_ply: int | None = None) -> bool:
         """Write what changed; call inside a transaction.
 
         Without `expected_ply` the caller holds the match lock. With it the match
         row is written only if it is still running at that ply (an optimistic
         check instead of a lock); returns False, writing nothing, if it is not."""
-        self.match.state = self.engine.to_json(self.state) if self.state is not None else None
         if expected_ply is not None and connection.vendor == "postgresql":
             # A bot batch on PostgreSQL: the match row, the log and the seats in one
             # statement (one round trip, atomic even outside a transaction).
-            self.match.updated_at = timezone.now()
-            written = match_writes.write_batch(
-                self.match, expected_ply, self.new_actions,
-                [self.seats[i] for i in sorted(self.changed_seats)],
-            )  # fmt: skip
-            if written:
-                self.new_actions, self.changed_seats = [], set()
-            return written
+            batch = self.batch_write(expected_ply)
+            return bool(match_writes.write_batches([batch])) and self.written()
+        self.match.state = self.engine.to_json(self.state) if self.state is not None else None
         if expected_ply is None:
             self.match.save()
         else:
@@ -343,8 +376,6 @@ class Runner:
                 return False
         if self.new_actions:
             match_writes.append_actions(self.match.pk, self.new_actions)
-            self.new_actions = []
         if self.changed_seats:
             match_writes.update_seats([self.seats[i] for i in sorted(self.changed_seats)])
-            self.changed_seats = set()
-        return True
+        return self.written()

@@ -123,3 +123,21 @@ def test_concurrent_match_ends_neither_double_apply_nor_lose_an_update():
     incremental = _snapshot(pool)
     services.recompute(pool=pool)
     assert _snapshot(pool) == incremental
+
+
+def test_matches_ending_together_are_applied_in_one_call_as_one_by_one():
+    players = [EngineBotFactory() for _ in range(6)]
+    rng = random.Random(11)
+    tables = [(rng.sample(players, 3), rng.choice([[1, 2, 3], [2, 1, 3], [3, 1, 2]]))
+              for _ in range(8)]  # fmt: skip
+    yspahan = game_services.record_offline_match(game="yspahan", players=players[:2], ranks=[1, 2])
+    batch = [_offline(t, r) for t, r in tables] + [yspahan]
+    unrated = _offline(players[:2], [1, 2], rated=False)
+    # one call for a round's ends, two games: each game's pool applied once, in end order
+    assert services.on_matches_finished(match_ids=[m.pk for m in batch] + [unrated.pk]) == 9
+    assert services.on_matches_finished(match_ids=[m.pk for m in batch]) == 0
+    together = _snapshot(services.default_pool("silkroad"))
+    assert _snapshot(services.default_pool("yspahan")) != []
+    pool = services.default_pool("silkroad")
+    services.recompute(pool=pool)  # the one-by-one path's result, from the same history
+    assert _snapshot(pool) == together

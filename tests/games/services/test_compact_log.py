@@ -73,7 +73,7 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
         match_writes.append_actions(match.pk, stale.new_actions)
     assert MatchLog.objects.get(match=match).entries == logged
     first = stale.new_actions[0]
-    again = Decision(0, first.seat, first.action, "", "bot", 0, first.created_at)
+    again = Decision(0, first.seat, first.action, "", "bot", 0, first.at_ms)
     with pytest.raises(IntegrityError), transaction.atomic():
         match_writes.append_actions(match.pk, [again])  # ply 0 a second time
     assert MatchLog.objects.get(match=match).entries == logged

@@ -1,0 +1,158 @@
+"""Built-in bots playing their turns, several matches at a time.
+
+A task gets the bot turns of a few matches (`dispatch.send_bot_turns`), loads them
+in one query, lets each match's bots think in memory outside any lock, and writes
+every match of a round in one statement on PostgreSQL (one transaction elsewhere).
+A match is written only if nobody moved it meanwhile, so a re-run (a redelivered
+task, the sweep) applies nothing twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+
+from django.core.cache import cache
+from django.db import connection, transaction
+
+from games.services import dispatch, match_writes
+from games.services.runner import Runner
+
+logger = logging.getLogger(__name__)
+
+BOT_BATCH_SECONDS = 0.5  # bot thinking done in memory before one write
+BOT_TASK_SECONDS = 20.0  # then the task hands over to a fresh one
+
+
+class BotPlayFailed(RuntimeError):
+    """A match's bots or engine raised; the task's other matches were played and written."""
+
+
+def play_bot_turns(turns: Sequence[tuple[int, int]], *,
+                   budget_s: float = BOT_TASK_SECONDS) -> list[tuple[int, int]]:  # fmt: skip
+    """Play the bots of the matches whose turns (match id, ply) are given, each from that
+    ply; returns the turns still to play when the budget ran out.
+
+    Rounds of at most BOT_BATCH_SECONDS of thinking, shared by the matches in turn, each
+    round written at once. A match whose bots or engine raise is left as it was and the
+    others go on; the error is raised at the end (the task is recorded as failed)."""
+    started = time.monotonic()
+    taken = take_bot_leases(turns)
+    failures: list[tuple[int, BaseException]] = []
+    try:
+        playing = [r for r in Runner.load_many(taken, failures) if r.is_bot_turn()]
+        while playing and time.monotonic() - started < budget_s:
+            round_end = time.monotonic() + BOT_BATCH_SECONDS
+            played, waiting = [], []
+            for runner in playing:
+                left = round_end - time.monotonic()
+                if left <= 0 and played:
+                    waiting.append(runner)  # first in the next round
+                    continue
+                ply = runner.match.ply
+                try:
+                    runner.settle(play_bots=True, budget_s=max(left, 0.0))
+                except Exception as exc:  # noqa: BLE001 - one match must not stop the others
+                    failures.append((runner.match.pk, exc))
+                    continue
+                played.append((runner, ply))
+            written = write_round(played)
+            playing = waiting + [r for r in written if not r.finished and r.is_bot_turn()]
+    finally:
+        release_bot_leases(taken)
+    for match_id, exc in failures:
+        logger.error("bot play failed in match %s", match_id, exc_info=exc)
+    if failures:
+        ids = ", ".join(str(match_id) for match_id, _ in failures)
+        raise BotPlayFailed(f"bots or engine failed in match {ids}") from failures[0][1]
+    return [(r.match.pk, r.match.ply) for r in playing]
+
+
+def write_round(played: list[tuple[Runner, int]]) -> list[Runner]:
+    """Write each match of a round if it is still at the ply it was loaded at; the
+    runners written. Ends and deadlines are announced after the commit; bot turns
+    are not queued (the caller plays on, or hands over what is left)."""
+    if not played:
+        return []
+    if connection.vendor == "postgresql":
+        # One statement for the round, atomic by itself: no transaction round trips.
+        batches = {r.match.pk: (r, r.batch_write(ply)) for r, ply in played}
+        ids = match_writes.write_batches([b for _, b in batches.values()])
+        written = [r for pk, (r, _) in batches.items() if pk in ids and r.written()]
+    else:
+        with transaction.atomic():
+            written = [r for r, ply in played if r.persist(expected_ply=ply)]
+            dispatch.announce(written, schedule_bots=False)
+        return written
+    dispatch.announce(written, schedule_bots=False)  # outside a transaction: at once
+    return written
+
+
+def play_bot_decisions(
+    *, match_id: int, ply: int, budget_s: float = BOT_TASK_SECONDS
+) -> int | None:
+    """One match's bot turn from `ply`: the ply to go on from if bot work remains after
+    the budget, else None."""
+    rest = play_bot_turns([(match_id, ply)], budget_s=budget_s)
+    return rest[0][1] if rest else None
+
+
+# ---- one copy of each bot decision --------------------------------------------
+# A lease per (match, ply) in the cache, taken before the bots think: a redelivered task
+# or the sweep finds it held and leaves the turn to the copy already computing. It
+# outlives the longest task. Correctness does not rest on it (every write checks the
+# ply); it spares computing a turn twice.
+BOT_LEASE_S = 60
+
+
+def _lease_key(match_id: int, ply: int) -> str:
+    return f"games:bot-lease:{match_id}:{ply}"
+
+
+def take_bot_lease(match_id: int, ply: int) -> bool:
+    try:
+        return bool(cache.add(_lease_key(match_id, ply), 1, timeout=BOT_LEASE_S))
+    except Exception:  # noqa: BLE001 - the cache down must not stop play
+        logger.warning("bot lease not taken (cache unavailable) for match %s ply %s", match_id, ply)
+        return True
+
+
+def release_bot_lease(match_id: int, ply: int) -> None:
+    release_bot_leases([(match_id, ply)])
+
+
+def take_bot_leases(turns: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The turns whose lease this call took. Several at once in two cache round trips
+    (read, then write the free ones): two copies racing in between both play, and the
+    write of the second finds the match moved."""
+    turns = list(dict(turns).items())
+    if len(turns) == 1:
+        return turns if take_bot_lease(*turns[0]) else []
+    held = leases_held(turns)
+    free = [t for t in turns if t not in held]
+    try:
+        cache.set_many({_lease_key(*t): 1 for t in free}, timeout=BOT_LEASE_S)
+    except Exception:  # noqa: BLE001
+        logger.warning("bot leases not taken (cache unavailable)")
+    return free
+
+
+def release_bot_leases(turns: Sequence[tuple[int, int]]) -> None:
+    if not turns:
+        return
+    try:
+        cache.delete_many([_lease_key(*t) for t in turns])
+    except Exception:  # noqa: BLE001 - they expire by themselves
+        logger.warning("bot leases not released for %s", list(turns)[:5])
+
+
+def leases_held(turns: Sequence[tuple[int, int]]) -> set[tuple[int, int]]:
+    if not turns:
+        return set()
+    keys = {_lease_key(m, p): (m, p) for m, p in turns}
+    try:
+        return {keys[k] for k in cache.get_many(list(keys))}
+    except Exception:  # noqa: BLE001
+        logger.warning("bot leases unreadable (cache unavailable)")
+        return set()

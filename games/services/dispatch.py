@@ -1,0 +1,114 @@
+"""What follows a committed change of matches: ends announced, bot turns queued,
+deadlines armed, all once the transaction has committed.
+
+Bot turns committed in one transaction leave together, several matches to a task
+(`play_bot_matches`): a round of bot tables costs a few task hand-overs, not one a
+table, and a random-bot game takes about as long as one hand-over.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import transaction
+
+from games.models import Match
+from games.signals import match_finished
+
+if TYPE_CHECKING:
+    from games.services.runner import Runner
+
+
+def announce(runners: Iterable[Runner], *, schedule_bots: bool = True) -> None:
+    """Register, in the current transaction, what follows the runners' commit: the
+    finished matches announced together, bot turns queued (unless the caller is the
+    bot task itself and carries on), a time-out task for each human deadline."""
+    finished, rated, turns, deadlines = [], [], [], []
+    for runner in runners:
+        match = runner.match
+        if runner.finished:
+            finished.append(match.pk)
+            if match.rated:
+                rated.append(match.pk)
+        elif runner.is_bot_turn():
+            if schedule_bots:
+                turns.append((match.pk, match.ply))
+        elif match.deadline is not None:
+            deadlines.append((match.pk, match.ply, match.deadline))
+    if turns:
+        queue_bot_turns(turns)
+    if finished or deadlines:
+        transaction.on_commit(lambda: _after_commit(finished, rated, deadlines))
+
+
+def _after_commit(finished: list[int], rated: list[int], deadlines: list) -> None:
+    from games import tasks  # tasks import services; imported late to avoid a cycle
+
+    if finished:
+        match_finished.send(sender=Match, match_ids=finished, rated_ids=rated)
+    for match_id, ply, at in deadlines:
+        tasks.enforce_deadline.apply_async((match_id, ply), eta=at)
+
+
+class _Burst:
+    """The bot turns queued in one transaction, sent together at its commit."""
+
+    def __init__(self) -> None:
+        self.turns: list[tuple[int, int]] = []
+        self.sent = False
+        self.callback = self._send  # one object: found again in the on-commit list
+
+    def _send(self) -> None:
+        self.sent = True
+        send_bot_turns(self.turns)
+
+    def registered(self, connection) -> bool:
+        """Still to be sent at this transaction's commit (not rolled back with the
+        savepoint that registered it, not sent by an earlier commit)."""
+        return not self.sent and any(
+            entry[1] is self.callback for entry in connection.run_on_commit
+        )
+
+
+def queue_bot_turns(turns: Sequence[tuple[int, int]]) -> None:
+    """Queue bot turns (match id, ply) to go out when the current transaction commits,
+    together with every other turn it queues; at once outside a transaction."""
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        send_bot_turns(turns)
+        return
+    burst = getattr(connection, "_bot_turn_burst", None)
+    if burst is None or not burst.registered(connection):
+        burst = connection._bot_turn_burst = _Burst()
+        transaction.on_commit(burst.callback)
+    # A turn queued inside a savepoint later rolled back still goes out: its task
+    # finds the match not at that ply and does nothing.
+    burst.turns.extend(turns)
+
+
+def chunks(turns: Sequence, *, most: int | None = None, spread: int | None = None) -> list[list]:
+    """Split turns into tasks of equal size (within one), at most `most` a task and
+    at least `spread` tasks when there are that many turns (settings by default)."""
+    if not turns:
+        return []
+    most = max(1, most or settings.BOT_MATCHES_PER_TASK)
+    spread = max(1, spread or settings.BOT_TASK_SPREAD)
+    count = max(math.ceil(len(turns) / most), min(len(turns), spread))
+    size, extra = divmod(len(turns), count)
+    out, at = [], 0
+    for i in range(count):
+        n = size + (1 if i < extra else 0)
+        out.append(list(turns[at : at + n]))
+        at += n
+    return out
+
+
+def send_bot_turns(turns: Sequence[tuple[int, int]]) -> None:
+    from games import tasks
+
+    latest = dict(turns)  # a match queued twice in a burst: once, from its later ply
+    for chunk in chunks([[match_id, ply] for match_id, ply in latest.items()]):
+        tasks.play_bot_matches.delay(chunk)
