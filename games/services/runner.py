@@ -78,24 +78,28 @@ class Runner:
         With `failures`, a match whose state cannot be loaded is noted there and left
         out instead of raising."""
         wanted = dict(turns)
-        seats = (
-            Seat.objects.filter(match_id__in=wanted, match__status=MatchStatus.RUNNING)
-            .select_related("match", "player")
-            .order_by("match_id", "index")
-        )
+        # Two queries, not seats joined to their match: a joined row per seat would
+        # build (and decode the JSON state of) the match once per seat.
+        matches = {
+            m.pk: m
+            for m in Match.objects.filter(pk__in=wanted, status=MatchStatus.RUNNING)
+            if m.ply == wanted[m.pk]
+        }
         by_match: dict[int, list[Seat]] = {}
-        for s in seats:
-            if s.match.ply == wanted[s.match_id]:
+        if matches:
+            for s in (
+                Seat.objects.filter(match_id__in=matches)
+                .select_related("player")
+                .order_by("match_id", "index")
+            ):
+                s.match = matches[s.match_id]
                 by_match.setdefault(s.match_id, []).append(s)
         runners = []
         for match_id in wanted:
             group = by_match.get(match_id)
             if group:
-                match = group[0].match
-                for s in group:
-                    s.match = match
                 try:
-                    runners.append(cls.load(match, group))
+                    runners.append(cls.load(matches[match_id], group))
                 except Exception as exc:
                     if failures is None:
                         raise
