@@ -44,21 +44,21 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
         playing = [r for r in Runner.load_many(taken, failures) if r.is_bot_turn()]
         while playing and time.monotonic() - started < budget_s:
             round_end = time.monotonic() + BOT_BATCH_SECONDS
-            played, waiting = [], []
-            for runner in playing:
-                left = round_end - time.monotonic()
-                if left <= 0 and played:
-                    waiting.append(runner)  # first in the next round
-                    continue
-                ply = runner.match.ply
-                try:
-                    runner.settle(play_bots=True, budget_s=max(left, 0.0))
-                except Exception as exc:  # noqa: BLE001 - one match must not stop the others
-                    failures.append((runner.match.pk, exc))
-                    continue
-                played.append((runner, ply))
-            written = write_round(played)
-            playing = waiting + [r for r in written if not r.finished and r.is_bot_turn()]
+            waiting = []
+            with RoundWrites() as writes:
+                for runner in playing:
+                    left = round_end - time.monotonic()
+                    if left <= 0 and writes.count:
+                        waiting.append(runner)  # first in the next round
+                        continue
+                    ply = runner.match.ply
+                    try:
+                        runner.settle(play_bots=True, budget_s=max(left, 0.0))
+                    except Exception as exc:  # noqa: BLE001 - one match must not stop the others
+                        failures.append((runner.match.pk, exc))
+                        continue
+                    writes.add(runner, ply)
+            playing = waiting + [r for r in writes.written if not r.finished and r.is_bot_turn()]
     finally:
         release_bot_leases(taken)
     for match_id, exc in failures:
@@ -69,24 +69,72 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
     return [(r.match.pk, r.match.ply) for r in playing]
 
 
-def write_round(played: list[tuple[Runner, int]]) -> list[Runner]:
-    """Write each match of a round if it is still at the ply it was loaded at; the
-    runners written. Ends and deadlines are announced after the commit; bot turns
-    are not queued (the caller plays on, or hands over what is left)."""
-    if not played:
-        return []
-    if connection.vendor == "postgresql":
-        # One statement for the round, atomic by itself: no transaction round trips.
-        batches = {r.match.pk: (r, r.batch_write(ply)) for r, ply in played}
-        ids = match_writes.write_batches([b for _, b in batches.values()])
-        written = [r for pk, (r, _) in batches.items() if pk in ids and r.written()]
-    else:
+# Matches a PostgreSQL write statement carries: small enough that the server writes one
+# group while the worker plays the next, large enough to spare statements.
+WRITE_GROUP = 4
+
+
+class RoundWrites:
+    """The writes of one round of bot play: each match written if it is still at the ply
+    it was loaded at. On PostgreSQL a statement per WRITE_GROUP matches, sent without
+    waiting (the server writes while the bots play on); elsewhere one transaction when
+    the round ends. Then `written` holds the runners written, and their ends and
+    deadlines are announced (bot turns are not queued: the caller plays on, or hands
+    over what is left)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.written: list[Runner] = []
+        self._played: list[tuple[Runner, int]] = []
+        self._group: list[match_writes.BatchWrite] = []
+        self._pipeline = (
+            match_writes.PipelinedBatchWrites()
+            if connection.vendor == "postgresql" and not connection.in_atomic_block
+            else None
+        )
+
+    def __enter__(self) -> RoundWrites:
+        if self._pipeline is not None:
+            self._pipeline.__enter__()
+        return self
+
+    def add(self, runner: Runner, ply: int) -> None:
+        self.count += 1
+        self._played.append((runner, ply))
+        if self._pipeline is not None:
+            self._group.append(runner.batch_write(ply))
+            if len(self._group) >= WRITE_GROUP:
+                self._pipeline.send(self._group)
+                self._group = []
+
+    def __exit__(self, *exc) -> None:
+        if self._pipeline is not None:
+            if exc[0] is None:
+                self._pipeline.send(self._group)
+            self._pipeline.__exit__(*exc)
+            if exc[0] is not None:
+                return
+            ids = self._pipeline.written
+            self.written = [r for r, _ in self._played if r.match.pk in ids and r.written()]
+            dispatch.announce(self.written, schedule_bots=False)  # autocommit: at once
+            return
+        if exc[0] is not None or not self._played:
+            return
         with transaction.atomic():
-            written = [r for r, ply in played if r.persist(expected_ply=ply)]
-            dispatch.announce(written, schedule_bots=False)
-        return written
-    dispatch.announce(written, schedule_bots=False)  # outside a transaction: at once
-    return written
+            if connection.vendor == "postgresql":  # inside a caller's transaction
+                ids = match_writes.write_batches([r.batch_write(p) for r, p in self._played])
+                self.written = [r for r, _ in self._played if r.match.pk in ids and r.written()]
+            else:
+                self.written = [r for r, ply in self._played if r.persist(expected_ply=ply)]
+            dispatch.announce(self.written, schedule_bots=False)
+
+
+def write_round(played: list[tuple[Runner, int]]) -> list[Runner]:
+    """Write a round's matches (see RoundWrites); the runners written."""
+    with RoundWrites() as writes:
+        for runner, ply in played:
+            writes.add(runner, ply)
+    return writes.written
 
 
 def play_bot_decisions(

@@ -129,6 +129,55 @@ def write_batches(items: Sequence[BatchWrite]) -> set[int]:
     write can depend on it, as any later synchronous commit flushes the log up to itself."""
     if not items:
         return set()
+    connection.ensure_connection()
+    # Parameters bound by the server: the logs (tens of kilobytes a match) go as they are
+    # instead of being escaped into the statement's text, as Django's cursor would.
+    with ServerBindingCursor(connection.connection) as cursor:
+        cursor.execute(*_batch_statement(items))
+        return _written(items, cursor.fetchall())
+
+
+class PipelinedBatchWrites:
+    """PostgreSQL: `write_batches` for groups of matches sent as each group is ready,
+    without waiting for the server (psycopg's pipeline mode): the server writes one
+    group while the worker plays the next. The results are read when the block ends,
+    in `written` (the ids written). Use outside any transaction."""
+
+    def __init__(self) -> None:
+        self.written: set[int] = set()
+        self._sent: list[tuple[Sequence[BatchWrite], ServerBindingCursor]] = []
+
+    def __enter__(self) -> PipelinedBatchWrites:
+        connection.ensure_connection()
+        self._pipeline = connection.connection.pipeline()
+        self._pipeline.__enter__()
+        return self
+
+    def send(self, items: Sequence[BatchWrite]) -> None:
+        if items:
+            cursor = ServerBindingCursor(connection.connection)
+            cursor.execute(*_batch_statement(items))
+            self._sent.append((items, cursor))
+
+    def __exit__(self, *exc) -> None:
+        self._pipeline.__exit__(*exc)  # sends what is left and waits for every result
+        for items, cursor in self._sent:
+            try:
+                if exc[0] is None:
+                    self.written |= _written(items, cursor.fetchall())
+            finally:
+                cursor.close()
+
+
+def _written(items: Sequence[BatchWrite], rows) -> set[int]:
+    logged_wanted = {it.match.pk for it in items if it.decisions}
+    for match_id, logged, _cfg, _seats in rows:
+        if match_id in logged_wanted and not logged:  # cannot happen: m's guard read the log
+            raise IntegrityError(f"match {match_id}: batch written without its log")
+    return {r[0] for r in rows}
+
+
+def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
     q = connection.ops.quote_name
     fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
     # Typed placeholders: VALUES would take a column of NULLs as text.
@@ -185,14 +234,4 @@ def write_batches(items: Sequence[BatchWrite]) -> set[int]:
         "WITH " + ", ".join(ctes) + " SELECT m.id, m.id IN (SELECT match_id FROM li UNION ALL "
         "SELECT match_id FROM lu), (SELECT count(*) FROM cfg), (SELECT count(*) FROM s) FROM m"
     )
-    connection.ensure_connection()
-    # Parameters bound by the server: the logs (tens of kilobytes a match) go as they are
-    # instead of being escaped into the statement's text, as Django's cursor would.
-    with ServerBindingCursor(connection.connection) as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    logged_wanted = {it.match.pk for it in items if it.decisions}
-    for match_id, logged, _cfg, _seats in rows:
-        if match_id in logged_wanted and not logged:  # cannot happen: m's guard read the log
-            raise IntegrityError(f"match {match_id}: batch written without its log")
-    return {r[0] for r in rows}
+    return sql, params

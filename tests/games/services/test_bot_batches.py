@@ -108,9 +108,20 @@ def test_a_turn_queued_in_a_rolled_back_savepoint_does_not_lose_the_others(
 
 
 def test_several_matches_in_one_call_end_exactly_as_each_played_alone():
-    together = _started(40)
+    _assert_together_equals_alone(40)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_groups_of_writes_overlap_the_play_and_all_land():
+    # No caller's transaction: on PostgreSQL the round is written a group at a time
+    # through psycopg's pipeline (three statements for 10 matches), elsewhere at once.
+    _assert_together_equals_alone(140, copies=2)
+
+
+def _assert_together_equals_alone(seed0: int, copies: int = 1) -> None:
+    together = [m for c in range(copies) for m in _started(seed0 + 10 * c)]
     assert bot_play.play_bot_turns(_turns(together)) == []
-    alone = [_play_alone(m) for m in _started(40)]  # same games and seeds, one at a time
+    alone = [_play_alone(m) for c in range(copies) for m in _started(seed0 + 10 * c)]
     for t, a in zip(together, alone, strict=True):
         t.refresh_from_db()
         assert t.status == a.status == MatchStatus.FINISHED
