@@ -428,16 +428,24 @@ def start_round(*, round_: Round) -> Round:
         t = rnd.tournament
         rnd.status, rnd.started_at = RoundStatus.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])
-        for table in rnd.tables.prefetch_related("seats__entry__player"):
+        tables = list(rnd.tables.prefetch_related("seats__entry__player"))
+        if not t.over_the_board:
+            # All the round's matches in a few statements (games.services.match_batches):
+            # one by one they cost a dozen round trips a table.
+            matches = game_services.create_matches([
+                game_services.MatchSpec(
+                    game=t.game, players=[s.entry.player for s in table.seats.all()],
+                    options=t.options, variant=t.variant, time_control=t.time_control(),
+                    timeout_policy=t.timeout_policy, rated=t.rated, created_by=t.organiser,
+                    consented=True,  # they entered
+                )
+                for table in tables
+            ])  # fmt: skip
+            for table, match in zip(tables, matches, strict=True):
+                table.match = match
+        for table in tables:
             table.status = TableStatus.PLAYING
-            if not t.over_the_board:
-                players = [s.entry.player for s in table.seats.all()]
-                table.match = game_services.create_match(
-                    game=t.game, players=players, options=t.options, variant=t.variant,
-                    time_control=t.time_control(), timeout_policy=t.timeout_policy,
-                    rated=t.rated, created_by=t.organiser, consented=True,  # they entered
-                )  # fmt: skip
-            table.save(update_fields=["status", "match"])
+        Table.objects.bulk_update(tables, ["status", "match"])
         touch(t.pk)
         if not rnd.tables.exists():  # only byes: nothing to wait for
             _finish_round_if_done(rnd)

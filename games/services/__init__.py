@@ -9,6 +9,7 @@ from games.services.invitations import (
     expire_invitations,
     invite_to_entry,
 )
+from games.services.match_batches import MatchSpec, create_matches, dispatch_bot_turns
 from games.services.matches import (
     AlreadySeated,
     AlreadyStarted,
@@ -72,6 +73,9 @@ __all__ = [
     "create_engine_bot",
     "create_external_bot",
     "create_match",
+    "create_matches",
+    "dispatch_bot_turns",
+    "MatchSpec",
     "play_bot_decisions",
     "rating_objection",
     "record_offline_match",
