@@ -2,12 +2,12 @@
 
 `create_match` + `start_match` per table validate the options and every bot's
 parameters again, insert the match and its seats, lock the row back, start the
-engine, save the row a second time and queue a task: about eleven statements and
-two savepoints a table. `create_matches` does the same work for a list of matches:
-it validates once per distinct options and bot settings, starts every engine in
-memory through the same Runner, then writes all the matches in one INSERT, all the
-seats in one more, and the opening forced decisions (if a game has any) in one
-more. The rows it writes are the rows the one-by-one path writes for the same
+engine, save the row a second time and queue a task: eleven statements a table,
+savepoints included. `create_matches` does the same work for a list of matches: it
+validates once per distinct options and bot settings, starts every engine in memory
+through the same Runner, then writes all the matches in one INSERT (a COPY on
+PostgreSQL), all the seats in one more, and the opening forced decisions (if a game
+has any) in one more. The rows it writes are the rows the one-by-one path writes for the same
 seeds (tests/games/services/test_match_batches.py compares them).
 
 What happens after the commit (bot turns queued, deadlines enforced, finished
