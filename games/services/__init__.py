@@ -16,6 +16,7 @@ from games.services.invitations import (
     expire_invitations,
     invite_to_entry,
 )
+from games.services.match_batches import MatchSpec, create_matches, dispatch_bot_turns
 from games.services.matches import (
     AlreadySeated,
     AlreadyStarted,
@@ -76,6 +77,9 @@ __all__ = [
     "create_engine_bot",
     "create_external_bot",
     "create_match",
+    "create_matches",
+    "dispatch_bot_turns",
+    "MatchSpec",
     "play_bot_decisions",
     "play_bot_turns",
     "BotPlayFailed",
