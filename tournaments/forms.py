@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines.registry import ENGINES
 from games.models import Player, TimeControl, Variant
 from games.models.players import fold_name
-from games.services.matches import MAX_DECISION_S
+from games.time_limits import MAX_DECISION_S
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
 from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS

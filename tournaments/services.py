@@ -243,7 +243,7 @@ def create_tournament(
         )
     except InvalidOptions as exc:
         raise ValidationError({"options": str(exc)}) from None
-    tc = game_services.matches._time_control_fields(time_control)
+    tc = game_services.match_checks.time_control_fields(time_control)
     if round_days is not None and not (_whole(round_days) and 1 <= round_days <= MAX_ROUND_DAYS):
         raise ValidationError(
             {"round_days": gettext("From 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS}}

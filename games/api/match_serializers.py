@@ -5,7 +5,7 @@ from games.api.fields import BoundedDictField
 from games.engines.registry import ENGINES
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.models.matches import game_choices
-from games.services.matches import MAX_DECISION_S, MAX_INCREMENT_S
+from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 
 # The model's own (slug, title) pairs: one GameEnum in the schema, not two colliding ones.
 GAME_CHOICES = game_choices()

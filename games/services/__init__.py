@@ -16,7 +16,7 @@ from games.services.invitations import (
     expire_invitations,
     invite_to_entry,
 )
-from games.services.match_batches import MatchSpec, create_matches, dispatch_bot_turns
+from games.services.match_batches import MatchSpec, create_matches
 from games.services.matches import (
     AlreadySeated,
     AlreadyStarted,
@@ -78,7 +78,6 @@ __all__ = [
     "create_external_bot",
     "create_match",
     "create_matches",
-    "dispatch_bot_turns",
     "MatchSpec",
     "play_bot_decisions",
     "play_bot_turns",

@@ -62,6 +62,11 @@ def log_entry(d: Decision) -> list:
     return [d.seat, d.action, d.label, str(d.source), d.time_used_ms, d.at_ms]
 
 
+def log_json(decisions: Sequence[Decision]) -> str:
+    """Decisions as the JSON text of MatchLog.entries."""
+    return _dumps([log_entry(d) for d in decisions])
+
+
 def append_actions(match_id: int, decisions: Sequence[Decision]) -> None:
     """Append consecutive decisions to the match's log in one statement.
 
@@ -72,7 +77,7 @@ def append_actions(match_id: int, decisions: Sequence[Decision]) -> None:
     first = decisions[0].ply
     if any(d.ply != first + i for i, d in enumerate(decisions)):
         raise ValueError("decisions to log must be consecutive plies")
-    entries = _dumps([log_entry(d) for d in decisions])
+    entries = log_json(decisions)
     table = connection.ops.quote_name(MatchLog._meta.db_table)
     with connection.cursor() as cursor:
         if first == 0:
@@ -190,7 +195,7 @@ def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
     for it in items:
         m = it.match
         first = it.decisions[0].ply if it.decisions else it.expected_ply
-        entries = _dumps([log_entry(d) for d in it.decisions]) if it.decisions else None
+        entries = log_json(it.decisions) if it.decisions else None
         params += [m.pk, it.expected_ply, first, entries]
         params += [f.get_db_prep_save(getattr(m, f.attname), connection) for f in fields]
     log_table, match_table, seat_table = (

@@ -7,7 +7,6 @@ the engine (via the Runner) and schedules what comes next, in one transaction.
 from __future__ import annotations
 
 import logging
-import secrets
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.engines.base import IllegalAction, InvalidOptions
-from games.engines.registry import UnknownGame, get_engine
+from games.engines.registry import get_engine
 from games.models import (
     Match,
     MatchAction,
@@ -32,9 +31,19 @@ from games.models import (
 from games.models import Variant as VariantModel
 from games.services import dispatch
 from games.services.bot_play import leases_held
+from games.services.match_checks import (  # noqa: F401  (re-exported: games.services)
+    TIME_CONTROL_MAXIMA,
+    MatchChecks,
+    MatchSpec,
+    humans_to_invite,
+    needs_invitation,
+    person_of,
+    rating_objection,
+    think_limit,
+    time_control_fields,
+)
 from games.services.runner import Runner
 from games.signals import match_finished
-from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 
 logger = logging.getLogger(__name__)
 
@@ -95,56 +104,6 @@ class AlreadySeated(MatchError):
 
 
 # ---- creating --------------------------------------------------------------
-# The longest time controls the platform accepts (documented in the README): a week per
-# decision or on a clock, at most a day added per decision. Every path that sets a
-# time control (API, tournaments, admin presets) goes through `_time_control_fields`.
-TIME_CONTROL_MAXIMA = {
-    "per_move_s": MAX_DECISION_S,
-    "initial_s": MAX_DECISION_S,
-    "increment_s": MAX_INCREMENT_S,
-}
-
-
-def _time_control_fields(time_control: dict | None) -> dict:
-    if not time_control:
-        return {"per_move_s": None, "initial_s": None, "increment_s": 0}
-    if not isinstance(time_control, dict):
-        raise ValidationError({"time_control": "Give a time control as an object."})
-    allowed = set(TIME_CONTROL_MAXIMA)
-    if set(time_control) - allowed:
-        raise ValidationError({"time_control": f"Unknown keys; use {sorted(allowed)}."})
-    values = {}
-    for key, high in TIME_CONTROL_MAXIMA.items():
-        value = time_control.get(key)
-        if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or value < 0
-        ):
-            raise ValidationError({"time_control": f"{key} must be a whole number of seconds."})
-        if value is not None and value > high:
-            raise ValidationError(
-                {"time_control": f"{key} must be at most {high} seconds ({high // 3600} hours)."}
-            )
-        values[key] = value
-    if (values["per_move_s"] is None) == (values["initial_s"] is None):
-        raise ValidationError(
-            {"time_control": "Give either per_move_s or initial_s (+increment_s)."}
-        )
-    if (values["per_move_s"] or values["initial_s"] or 0) < 1:
-        raise ValidationError(
-            {"time_control": gettext("A time limit must be at least one second.")}
-        )
-    values["increment_s"] = values["increment_s"] or 0
-    return values
-
-
-def _think_limit(tc: dict) -> float:
-    """A bot's thinking time never exceeds the server's ceiling nor the match's time limit."""
-    from games.services.players import bot_max_think_s
-
-    limits = [bot_max_think_s()] + [tc[k] for k in ("per_move_s", "initial_s") if tc[k]]
-    return float(min(limits))
-
-
 def create_match(
     *,
     game: str,
@@ -166,77 +125,16 @@ def create_match(
     call for players who agreed elsewhere (a tournament's entrants). A None in
     `players` is an open seat anyone may take (`join_match`); the match waits
     for it too."""
-    try:
-        engine = get_engine(game)
-    except UnknownGame as exc:
-        raise ValidationError({"game": str(exc)}) from None
-    if variant is not None and variant.game != game:
-        raise ValidationError({"variant": gettext("That variant belongs to another game.")})
-    try:
-        engine.check_players(len(players))
-        resolved = engine.validate_options(
-            {**(variant.options if variant else {}), **(options or {})}
-        )
-    except InvalidOptions as exc:
-        raise ValidationError({"options": str(exc)}) from None
-    tc = _time_control_fields(time_control)
-    open_indices = [i for i, p in enumerate(players) if p is None]
-    if open_indices and created_by is None:
-        raise ValidationError({"seats": gettext("Only a player can open a seat to others.")})
-    if open_indices and len(open_indices) == len(players):
-        raise ValidationError({"seats": gettext("Take a seat yourself or seat a bot.")})
-    seated = [p for p in players if p is not None]
-    for p in seated:
-        if not p.is_active:
-            raise ValidationError(
-                {"seats": gettext("%(player)s is not active.") % {"player": p.name}}
-            )
-        if p.game and p.game != game:
-            raise ValidationError(
-                {
-                    "seats": gettext("%(player)s plays only %(game)s.")
-                    % {"player": p.name, "game": p.game}
-                }
-            )
-        if p.kind == PlayerKind.ENGINE_BOT and p.bot_name not in engine.bot_names():
-            raise ValidationError(
-                {
-                    "seats": gettext("%(game)s has no bot %(bot)r.")
-                    % {"game": gettext(engine.title), "bot": p.bot_name}
-                }
-            )
-        if p.kind == PlayerKind.ENGINE_BOT:
-            try:
-                engine.check_bot_params(p.bot_name, p.bot_params, max_time_s=_think_limit(tc))
-            except InvalidOptions as exc:
-                raise ValidationError({"seats": f"{p.name}: {exc}"}) from None
-    if timeout_policy not in TimeoutPolicy.values:
-        raise ValidationError({"timeout_policy": f"Use one of {TimeoutPolicy.values}."})
-    if seed is not None and rated:
-        # A chosen seed is a chosen deal.
-        raise ValidationError({"seed": "seed may be chosen only for unrated matches"})
-    server_seed = seed is None
-    if seed is None:
-        seed = secrets.randbits(48)
-    invitees = [] if consented else humans_to_invite(seated, created_by)
-    if rated:
-        objection = rating_objection(
-            players=seated, created_by=created_by, invited=invitees, consented=consented,
-            server_seed=server_seed,
-        )  # fmt: skip
-        if objection and not consented:
-            raise ValidationError(
-                {
-                    "rated": gettext("This match cannot be rated: %(reason)s.")
-                    % {"reason": objection}
-                }
-            )
-        # The platform's own matches (a tournament's tables) are played, just not rated.
-        rated = objection is None
+    plan = MatchChecks().plan(
+        MatchSpec(game=game, players=players, options=options, variant=variant, seed=seed,
+                  time_control=time_control, timeout_policy=timeout_policy, rated=rated,
+                  created_by=created_by, start=start, consented=consented)
+    )  # fmt: skip
+    tc, invitees, open_indices = plan.tc, plan.invitees, plan.open_indices
     with transaction.atomic():
         match = Match.objects.create(
-            game=game, variant=variant, options=resolved, seed=seed, timeout_policy=timeout_policy,
-            rated=rated, created_by=created_by, **tc,
+            game=game, variant=variant, options=plan.options, seed=plan.seed,
+            timeout_policy=timeout_policy, rated=plan.rated, created_by=created_by, **tc,
         )  # fmt: skip
         clock = tc["initial_s"] * 1000 if tc["initial_s"] is not None else None
         Seat.objects.bulk_create(
@@ -249,61 +147,10 @@ def create_match(
             from games.services.invitations import invite_to_match
 
             invite_to_match(match=match, players=invitees, invited_by=created_by)
-    if start and not invitees and not open_indices:
+    if plan.starts_now:
         start_match(match_id=match.pk)
         match.refresh_from_db()
     return match
-
-
-def needs_invitation(player: Player, user) -> bool:
-    """Whether `user` may enter or seat `player` only with the player's consent: anyone
-    but `user` himself, his own external bots and the built-in bots."""
-    if player.kind == PlayerKind.ENGINE_BOT:
-        return False
-    if player.user_id == user.pk:
-        return False
-    return not (player.kind == PlayerKind.EXTERNAL_BOT and player.owner_id == user.pk)
-
-
-def humans_to_invite(players: list[Player], created_by) -> list[Player]:
-    """Those seated by someone else: they are asked first. Without a creator the
-    platform seats players who agreed elsewhere (a tournament's entrants)."""
-    if created_by is None:
-        return []
-    return [p for p in players if needs_invitation(p, created_by)]
-
-
-def person_of(player: Player) -> int | None:
-    """The account answerable for a seat: a human's own, an external bot's owner (else
-    the bot's account); None for built-in bots, which anyone may seat several times."""
-    if player.kind == PlayerKind.ENGINE_BOT:
-        return None
-    if player.kind == PlayerKind.EXTERNAL_BOT and player.owner_id is not None:
-        return player.owner_id
-    return player.user_id
-
-
-def rating_objection(*, players: list[Player], created_by, invited: list[Player],
-                     consented: bool = False, server_seed: bool) -> str | None:  # fmt: skip
-    """Why a match with these seats may not count for ratings, or None if it may: every
-    human consented (the creator, an invited player once he accepts, or entrants the
-    platform seats), no two seats belong to one person, and the server chose the seed."""
-    if not server_seed:
-        return "the seed was chosen by the client"
-    invited_ids = {p.pk for p in invited}
-    for p in players:
-        asked = consented or created_by is None or p.pk in invited_ids
-        if p.kind == PlayerKind.HUMAN and not asked and p.user_id != created_by.pk:
-            return f"{p.name} has not agreed to play"
-    seen: dict[int, Player] = {}
-    for p in players:
-        person = person_of(p)
-        if person is None:
-            continue
-        if person in seen:
-            return f"two seats belong to one person ({seen[person].name} and {p.name})"
-        seen[person] = p
-    return None
 
 
 # ---- open seats ------------------------------------------------------------------

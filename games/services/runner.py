@@ -21,6 +21,7 @@ from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
 from games.services import match_writes
+from games.time_limits import MAX_DECISION_S
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -287,8 +288,6 @@ class Runner:
                    trusted=choose_among is not None)  # fmt: skip
 
     def _set_deadline(self, seat: int) -> None:
-        from games.services.matches import MAX_DECISION_S  # matches imports this module
-
         # Rows stored before time controls were bounded may hold absurd limits (10^14 s
         # overflows a datetime): no deadline lies further out than the longest allowed.
         cap_s = MAX_DECISION_S

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from games import services as game_services
 from games.models import Match, Player
 from tests.games.factories import ExternalBotFactory, HumanPlayerFactory
-from tests.games.services.test_match_batches import match_row, published_tasks
+from tests.games.services.test_match_batches import match_row, published_tasks, scheduled
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import services
 from tournaments.models import Round, RoundStatus, Table, TableStatus
@@ -55,12 +55,8 @@ def test_a_round_starts_the_matches_create_match_would_start(django_capture_on_c
     for made, reference in zip(matches, single, strict=True):
         assert match_row(made.pk) == match_row(reference.pk)
 
-    def by_table(tasks, ms):
-        position = {m.pk: i for i, m in enumerate(ms)}
-        return sorted((position[args[0]], name, args[1:]) for name, args, _ in tasks)
-
-    assert by_table(sent, matches) == by_table(sent_single, single)
-    assert len(sent) == 3
+    assert scheduled(sent, matches) == scheduled(sent_single, single)
+    assert len(scheduled(sent, matches)) == 3
 
 
 def test_a_rated_round_rates_the_tables_create_match_would_rate():

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from games import services
 from games.api.parsers import MAX_BODY_BYTES, MAX_DEPTH
 from games.models import Match, Player
-from games.services.matches import MAX_DECISION_S, MAX_INCREMENT_S
+from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
 
 pytestmark = pytest.mark.django_db

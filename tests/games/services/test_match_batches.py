@@ -81,6 +81,19 @@ def published_tasks():
         celery_app.control.purge()
 
 
+def scheduled(tasks, matches) -> list[tuple]:
+    """Per match (by its place in `matches`) what was scheduled: a bot turn, whichever
+    task carried it and with how many others, or a time-out task; with its ply."""
+    position = {m.pk: i for i, m in enumerate(matches)}
+    out = []
+    for name, args, eta in tasks:
+        if name == "games.tasks.play_bot_matches":
+            out += [(position[match_id], "bot turn", ply, False) for match_id, ply in args[0]]
+        else:
+            out.append((position[args[0]], name, args[1], eta is not None))
+    return sorted(out)
+
+
 def varied_specs(forced_toy: str) -> list[MatchSpec]:
     variant = Variant.objects.create(
         game="silkroad", name="batch test", options={"board_side": "blank"}
@@ -145,16 +158,15 @@ def test_a_batch_schedules_after_its_commit_what_one_by_one_schedules(
     with published_tasks() as sent_single, django_capture_on_commit_callbacks(execute=True):
         single = [services.create_match(**spec.as_kwargs()) for spec in specs]
 
-    def by_position(tasks, matches):
-        position = {m.pk: i for i, m in enumerate(matches)}
-        return sorted((position[args[0]], name, args[1:], eta is not None)
-                      for name, args, eta in tasks)  # fmt: skip
-
-    assert by_position(sent, batch) == by_position(sent_single, single)
+    assert scheduled(sent, batch) == scheduled(sent_single, single)
     names = {name for name, _, _ in sent}
-    assert names == {"games.tasks.play_bots", "games.tasks.enforce_deadline"}
-    bot_turns = [args for name, args, _ in sent if name == "games.tasks.play_bots"]
-    assert len(bot_turns) == len(set(bot_turns)) >= 2  # one task per match whose bot is to act
+    assert names == {"games.tasks.play_bot_matches", "games.tasks.enforce_deadline"}
+    turns = [t for name, args, _ in sent if name == "games.tasks.play_bot_matches" for t in args[0]]
+    assert len(turns) >= 2
+    # the batch's bot turns left together: fewer tasks than turns one by one
+    one_by_one = [n for n, _, _ in sent_single if n == "games.tasks.play_bot_matches"]
+    batched = [n for n, _, _ in sent if n == "games.tasks.play_bot_matches"]
+    assert len(batched) <= len(one_by_one) == len(turns)
 
 
 def test_matches_that_must_wait_are_made_as_create_match_makes_them():

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import services
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus, Seat
-from games.services.matches import MAX_DECISION_S
+from games.time_limits import MAX_DECISION_S
 from tests.games.factories import HumanPlayerFactory
 
 pytestmark = pytest.mark.django_db
