@@ -1,6 +1,7 @@
 """Human, translated names for the built-in bots (the raw kinds "random", "greedy" and
 "ismcts" are engine names, not words for a reader)."""
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 # Marked for the catalog here, translated when shown (the reader's language).
@@ -32,7 +33,8 @@ def bot_label(bot_name: str, params: dict | None) -> str:
             "n": iterations,
         }
     if isinstance(seconds, int | float):
-        return gettext("%(bot)s, %(s)s s a move") % {"bot": name, "s": f"{seconds:g}"}
+        s = f"{seconds:g}".replace(".", get_format("DECIMAL_SEPARATOR"))  # 1,5 in Czech
+        return gettext("%(bot)s, %(s)s s a move") % {"bot": name, "s": s}
     return name
 
 
