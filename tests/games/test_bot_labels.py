@@ -23,13 +23,14 @@ def chips(html: str) -> list[str]:
 
 
 def test_kinds_and_budgets_in_words():
-    assert bot_label("random", {}) == "Random bot"
-    assert bot_label("greedy", None) == "Greedy bot"
-    assert bot_label("ismcts", {"iterations": 300}) == "Search bot, 300 iterations"
-    assert bot_label("ismcts", {"iterations": 1}) == "Search bot, 1 iteration"
-    assert bot_label("ismcts", {"time_s": 1.0}) == "Search bot, 1 s a move"
-    assert bot_label("someday", {}) == "someday"  # an unknown kind keeps its name
-    assert bot_description("greedy") == "Takes the move that looks best one step ahead."
+    with translation.override("en"):  # whatever an earlier test left active
+        assert bot_label("random", {}) == "Random bot"
+        assert bot_label("greedy", None) == "Greedy bot"
+        assert bot_label("ismcts", {"iterations": 300}) == "Search bot, 300 iterations"
+        assert bot_label("ismcts", {"iterations": 1}) == "Search bot, 1 iteration"
+        assert bot_label("ismcts", {"time_s": 1.0}) == "Search bot, 1 s a move"
+        assert bot_label("someday", {}) == "someday"  # an unknown kind keeps its name
+        assert bot_description("greedy") == "Takes the move that looks best one step ahead."
 
 
 def test_czech_kinds_and_budgets():  # needs the merged catalog (locale/cs/pending/polish.po)
