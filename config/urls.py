@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -8,6 +9,11 @@ from drf_spectacular.views import (
 
 from games.views import LoginView
 from operations.views import operations_page
+
+# The admin speaks of the club, not of Django (in the reader's language).
+admin.site.site_header = _("Caravan Club administration")
+admin.site.site_title = _("Caravan Club admin")
+admin.site.index_title = _("Games, players, tournaments and ratings")
 
 urlpatterns = [
     # Before the admin's own URLs, which would answer 404 for it; staff only.

@@ -25,17 +25,19 @@ OPEN = "open"
 
 # Built-in bots a player may seat from the lobby: (bot name, parameters) the bots'
 # schemas accept on every engine.
+# Labels stay short so that a seat's <select> shows them whole on a 390 px phone; the
+# lobby's hint says what each bot does.
 BOT_PRESETS: dict[str, tuple[str, dict, str]] = {
-    "random": ("random", {}, _("Random bot (plays any legal move)")),
-    "greedy": ("greedy", {}, _("Greedy bot (best move one step ahead)")),
-    "ismcts-fast": ("ismcts", {"iterations": 200}, _("Search bot, fast (200 iterations)")),
-    "ismcts-strong": ("ismcts", {"iterations": 2000}, _("Search bot, strong (2000 iterations)")),
+    "random": ("random", {}, _("Random bot")),
+    "greedy": ("greedy", {}, _("Greedy bot")),
+    "ismcts-fast": ("ismcts", {"iterations": 200}, _("Search bot, fast")),
+    "ismcts-strong": ("ismcts", {"iterations": 2000}, _("Search bot, strong")),
 }
 SEAT_CHOICES = [
     (ME, _("Me")),
     *[(key, label) for key, (_bot, _params, label) in BOT_PRESETS.items()],
-    (INVITE, _("A player by name (people are invited)")),
-    (OPEN, _("Open seat — anyone may take it")),
+    (INVITE, _("Invite a player by name")),
+    (OPEN, _("Open seat (anyone may join)")),
 ]
 
 

@@ -227,19 +227,30 @@ def match_log(match: Match, viewer: int | None) -> list[dict]:
     rows = []
     actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
     labels = [a.label for a in actions]
-    if actions and (engine_i18n.current_language() != "en" or not all(labels)):
+    shown = [engine.redact_action(a.action, a.seat, viewer) if live else a.action for a in actions]
+    redacted = any(s != a.action for s, a in zip(shown, actions, strict=True))
+    hidden: list[str | None] = [None] * len(actions)
+    translate = engine_i18n.current_language() != "en" or not all(labels)
+    if actions and (translate or redacted):
         # Stored labels are English, and bot-only batches store none: describe the
-        # actions in the viewer's language (cached per match, ply and language).
-        labels = translated_labels(match, engine, actions)
-    for a, label in zip(actions, labels, strict=True):
-        action = engine.redact_action(a.action, a.seat, viewer) if live else a.action
+        # actions in the viewer's language (cached per match, ply and language); a
+        # redacted action gets its own line ("lay a chip"), never its raw type.
+        described = described_log(match, engine, actions)
+        if translate:
+            labels = described["labels"]
+        hidden = described["hidden"]
+    for i, (a, label, action) in enumerate(zip(actions, labels, shown, strict=True)):
+        if action != a.action:
+            # The stored label describes the real action: show the public one instead
+            # (the spectator's view, which is what any other viewer is shown).
+            public = engine.redact_action(a.action, a.seat, None)
+            label = hidden[i] if action == public and hidden[i] else ""
         rows.append(
             {
                 "ply": a.ply,
                 "seat": a.seat,
                 "action": action,
-                # A label describes the real action; drop it when the action was redacted.
-                "label": label if action == a.action else "",
+                "label": label,
                 "source": a.source,
                 "time_used_ms": a.time_used_ms,
                 "at": a.created_at.isoformat(),
@@ -261,34 +272,44 @@ def _log_cache_key(match_id: int, ply: int, language: str) -> str:
 def translated_labels(match: Match, engine, actions: list[MatchAction]) -> list[str]:
     """Each action described in the current (non-English) language, from the cache when
     possible. Stored labels are English; a description needs the state before the action."""
+    return described_log(match, engine, actions)["labels"]
+
+
+def described_log(match: Match, engine, actions: list[MatchAction]) -> dict:
+    """{"labels": each action described in the current language, "hidden": for an action a
+    spectator sees redacted (a Great Wall chip laid face down), that redacted action
+    described, else None}; cached per match, ply and language."""
     from django.core.cache import cache
 
     language, ply = engine_i18n.current_language(), len(actions)
     try:
         hit = cache.get(_log_cache_key(match.pk, ply, language))
-        if hit is not None:
-            return hit["labels"]
+        if hit is not None and "hidden" in hit:
+            return {"labels": hit["labels"], "hidden": hit["hidden"]}
         earlier = cache.get(_log_cache_key(match.pk, ply - 1, language))
     except Exception:  # noqa: BLE001 - without the cache the log is computed, not lost
         logger.warning("log cache unavailable for match %s", match.pk)
         hit = earlier = None
-    if earlier is not None:
-        labels, state = list(earlier["labels"]), engine.from_json(earlier["state"])
+    if earlier is not None and "hidden" in earlier:
+        labels, hidden = list(earlier["labels"]), list(earlier["hidden"])
+        state = engine.from_json(earlier["state"])
     else:
-        labels = []
+        labels, hidden = [], []
         state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
     for a in actions[len(labels) :]:
         labels.append(engine.describe(state, a.action)[:200])
+        public = engine.redact_action(a.action, a.seat, None)
+        hidden.append(engine.describe(state, public)[:200] if public != a.action else None)
         state = engine.apply(state, a.action)
     try:
         cache.set(
             _log_cache_key(match.pk, ply, language),
-            {"labels": labels, "state": engine.to_json(state)},
+            {"labels": labels, "hidden": hidden, "state": engine.to_json(state)},
             timeout=LOG_CACHE_S,
         )
     except Exception:  # noqa: BLE001
         logger.warning("log cache not written for match %s", match.pk)
-    return labels
+    return {"labels": labels, "hidden": hidden}
 
 
 def turns_waiting_for(user) -> list[Match]:

@@ -39,7 +39,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
-    "django_celery_beat",
+    "config.apps.CeleryBeatConfig",  # django_celery_beat, its name translated
     "games",
     "tournaments",
     "ratings",

@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.bot_labels import bot_description, bot_label
+
 
 def fold_name(name: str) -> str:
     """The form two names are compared in: NFKC, case-folded (so "Alice", "ALICE" and
@@ -116,6 +118,17 @@ class Player(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.kind != PlayerKind.HUMAN
+
+    @property
+    def bot_label(self) -> str:
+        """A built-in bot's kind in the reader's words ("Search bot, 300 iterations");
+        empty for everyone else."""
+        return bot_label(self.bot_name, self.bot_params) if self.bot_name else ""
+
+    @property
+    def bot_description(self) -> str:
+        """How a built-in bot plays, in the reader's words; empty for everyone else."""
+        return bot_description(self.bot_name) if self.bot_name else ""
 
 
 def name_taken(name: str, *, exclude_pk: int | None = None) -> bool:

@@ -79,3 +79,44 @@ def test_the_board_is_the_main_element_at_1280_px(live_server, browser_page, clu
         side = page.locator(".match .side").bounding_box()
         assert board["width"] > 2 * side["width"] or board["height"] >= 700, (match.game, board)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+# A seat's <select> is as wide as its longest choice unless the row squeezes it (then
+# the choices are cut): its width against a free copy's, and the longest choice.
+SEAT_SELECT_FIT = """
+() => {
+  const select = document.querySelector("select[name=seat_1]");
+  const free = select.cloneNode(true);
+  free.style.cssText = "position: absolute; left: 0; top: 0; max-width: none; width: auto; visibility: hidden";
+  document.body.appendChild(free);
+  const needed = free.getBoundingClientRect().width;
+  free.remove();
+  const longest = Array.from(select.options).map(o => o.text).sort((a, b) => b.length - a.length)[0];
+  return [Math.round(select.getBoundingClientRect().width), Math.round(needed), longest];
+}
+"""
+BUTTON_TOPS = "Array.from(document.querySelectorAll('#replay-controls button'))" \
+    ".map(b => Math.round(b.getBoundingClientRect().top))"  # fmt: skip
+
+
+def test_replay_controls_and_seat_choices_fit_a_390_px_phone(live_server, browser_page, club):
+    """In English and Czech: the replay's five buttons share one row (also while playing,
+    when Play reads Pause), and every seat choice in the lobby shows whole."""
+    replay = f"{live_server.url}/matches/{club['finished'].pk}/replay/"
+    for locale in ("en-GB", "cs-CZ"):
+        for width in (390, 1280):
+            page = browser_page.context.browser.new_page(
+                locale=locale, viewport={"width": width, "height": 844}
+            )
+            log_in(page, live_server.url, "alice")
+            page.goto(replay)
+            tops = page.evaluate(BUTTON_TOPS)
+            assert len(tops) == 5 and len(set(tops)) == 1, (locale, width, tops)
+            page.click("#replay-controls [data-step=play]")
+            page.wait_for_selector("#replay-controls [data-step=play][aria-pressed=true]")
+            assert len(set(page.evaluate(BUTTON_TOPS))) == 1, (locale, width, "playing")
+            page.click("#replay-controls [data-step=play]")
+            page.goto(f"{live_server.url}/play/")
+            shown, needed, longest = page.evaluate(SEAT_SELECT_FIT)
+            assert shown >= needed, (locale, width, shown, needed, longest)
+            page.close()

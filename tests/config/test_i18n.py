@@ -253,3 +253,90 @@ def test_czech_admin_forms_label_fields_in_czech():
     html = client.get("/admin/games/variant/add/?game=silkroad", **CZECH).content.decode()
     assert ">Popis:</label>" in html and ">Description:</label>" not in html
     assert ">Hra:</label>" in html and ">Game:</label>" not in html
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W\d_]{2,}", text)}
+
+
+def _great_wall_texts(seed: int, players: int) -> list[str]:
+    """What a Great Wall game shows in the current engine language: every legal action's
+    label, each move as its actor and as anyone else sees it, and the board's texts and
+    tooltips for a player and a spectator."""
+    from games.engines.registry import get_engine
+
+    engine = get_engine("greatwall")
+    state = engine.new_game(players=players, seed=seed)
+    bots = [engine.make_bot("random", seed=seed + k) for k in range(players)]
+    texts = []
+    for ply in range(400):
+        if engine.is_over(state):
+            break
+        seat = engine.to_act(state)
+        texts += [engine.describe(state, a) for a in engine.legal_actions(state)]
+        action = bots[seat].choose(state, seat)
+        texts.append(engine.describe(state, engine.redact_action(action, seat, None)))
+        state = engine.apply(state, action)
+        if ply % 5 == 0:
+            for viewer in (seat, None):
+                texts += re.findall(
+                    r">([^<>]+)<", engine.render_svg(engine.observation(state, viewer))
+                )
+    return texts
+
+
+def test_great_wall_in_czech_has_no_english_words():
+    """Names (villages, walls, marks) are the same in both languages; any other word of
+    the English texts in the Czech ones is an untranslated string (as "lay" was)."""
+    from games.engines import i18n as engine_i18n
+    from games.engines.greatwall import labels
+    from games.i18n import activate_engine_language
+
+    games = [(1, 2), (2, 3), (3, 4)]
+    english = [t for g in games for t in _great_wall_texts(*g)]
+    token = activate_engine_language("cs")
+    try:
+        czech = [t for g in games for t in _great_wall_texts(*g)]
+        names = {w for v in labels.VILLAGE_NAMES for w in _words(labels.village_name(v))}
+    finally:
+        engine_i18n.reset_language(token)
+    names |= {w for v in labels.VILLAGE_NAMES for w in _words(labels.village_name(v))}
+    assert len(czech) == len(english) > 1000
+    left = set().union(*map(_words, czech)) & set().union(*map(_words, english))
+    assert left - names == set(), sorted(t for t in set(czech) if _words(t) & (left - names))[:10]
+
+
+def test_admin_names_the_club_and_celery_beat_in_czech():
+    client = Client()
+    client.force_login(UserFactory(username="spravce3", is_staff=True, is_superuser=True))
+    english = client.get("/admin/").content.decode()
+    assert "<title>Games, players, tournaments and ratings | Caravan Club admin</title>" in english
+    assert ">Caravan Club administration</a>" in english and "Django" not in english
+    assert ">Scheduled tasks</a>" in english
+    html = client.get("/admin/", **CZECH).content.decode()
+    assert "<title>Hry, hráči, turnaje a hodnocení | Správa Caravan Clubu</title>" in html
+    assert ">Správa Caravan Clubu</a>" in html and "Django" not in html
+    # django-celery-beat has no Czech catalog: its names come from the project's.
+    assert ">Plánované úlohy</a>" in html
+    for czech in ("Periodické úlohy", "Intervaly", "Crontaby", "Pevný čas", "Sluneční události"):
+        assert f">{czech}</a>" in html, czech
+    for english_name in ("Periodic tasks", "Intervals", "Clocked", "Solar events"):
+        assert f">{english_name}</a>" not in html, english_name
+
+
+def test_silk_road_player_panels_label_their_values_in_czech():
+    from games.engines.i18n import reset_language
+    from games.engines.registry import get_engine
+    from games.i18n import activate_engine_language
+    from tests.games.engines.silkroad.test_render import player_facts
+
+    engine = get_engine("silkroad")
+    state = engine.new_game(players=3, seed=5)
+    token = activate_engine_language("cs")
+    try:
+        svg = engine.render_svg(engine.observation(state, 0))
+    finally:
+        reset_language(token)
+    labels = [[label for label, _value in pairs] for pairs in player_facts(svg)]
+    assert labels == [["poháněč:", "karet v ruce:", "body:"]] + [["poháněč:", "karet v ruce:"]] * 2
+    assert ">Hráč 1 (ty)</text>" in svg

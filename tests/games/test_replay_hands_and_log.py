@@ -128,3 +128,40 @@ def test_the_next_ply_extends_the_cached_log_instead_of_replaying():
         engine_i18n.reset_language(token)
     # Only the new action was described, from the cached state after the earlier plies.
     assert extended == ["(earlier)"] * len(earlier) + fresh[-1:]
+
+
+def _live_great_wall(plies: int = 40):
+    """Alice against a bot, some moves in: the bot has laid chips face down."""
+    from tests.games.factories import HumanPlayerFactory
+
+    alice = HumanPlayerFactory(user__username="alice")
+    engine = get_engine("greatwall")
+    match = services.create_match(game="greatwall", players=[alice, EngineBotFactory()], seed=3)
+    while match.ply < plies or match.to_act != 0:
+        if match.to_act == 0:
+            action = engine.legal_actions(engine.from_json(match.state))[0]
+            services.submit_action(match_id=match.pk, user=alice.user, ply=match.ply, action=action)
+        else:
+            services.play_bot_decisions(match_id=match.pk, ply=match.ply)
+        match.refresh_from_db()
+    return alice, match
+
+
+def test_a_chip_laid_face_down_is_described_not_named_by_its_type(client):
+    alice, match = _live_great_wall()
+    laid = [a for a in MatchAction.objects.filter(match=match, seat=1) if a.action["type"] == "lay"]
+    assert laid and all("chip" in a.action for a in laid)
+    for viewer in (0, None):
+        rows = {row["ply"]: row for row in selectors.match_log(match, viewer)}
+        for a in laid:
+            assert rows[a.ply]["action"]["chip"] != a.action["chip"]  # still hidden
+            assert rows[a.ply]["label"] == "lay a chip"
+    client.force_login(alice.user)
+    html = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert "seat 2: lay a chip" in html and ": lay <" not in html and ": lay\n" not in html
+    czech = client.get(reverse("match-detail", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="cs")
+    text = czech.content.decode()
+    assert "místo 2: položit hrací kámen" in text and ": lay" not in text
+    # The bot itself (and the finished record) keep the chip's face.
+    own = {row["ply"]: row["label"] for row in selectors.match_log(match, 1)}
+    assert all(own[a.ply] != "lay a chip" and own[a.ply].startswith("lay ") for a in laid)

@@ -180,9 +180,10 @@ def _village(board: Board, v: int, info: dict) -> list[str]:
     if info["scout"] is not None:
         p = info["scout"]
         sx, sy = x0 + CELL - 16, cy - 6
+        # Translated outside the f-string, where xgettext finds it.
+        title = escape(_("scout of {seat}").format(seat=L.seat_name(p)))
         out.append(
-            f"<g {_tgt(L.scout_target(p))}><title>"
-            f"{escape(_('scout of {seat}').format(seat=L.seat_name(p)))}</title>"
+            f"<g {_tgt(L.scout_target(p))}><title>{title}</title>"
             f'<circle cx="{sx}" cy="{sy - 8}" r="6" fill="{SEAT_FILL[p]}" stroke="#000"/>'
             f'<path d="M{sx - 8},{sy + 10} L{sx},{sy - 3} L{sx + 8},{sy + 10} Z" '
             f'fill="{SEAT_FILL[p]}" stroke="#000"/></g>'

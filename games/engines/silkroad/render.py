@@ -85,11 +85,11 @@ def _links(board: Board) -> list[str]:
     for (at, city), to in board.signposts.items():
         (x1, y1), (x2, y2) = board.xy[at], board.xy[to]
         mx, my = x1 + (x2 - x1) * 0.4, y1 + (y2 - y1) * 0.4
+        # Texts are translated outside f-strings, where xgettext can find them.
+        title = _("signpost to {city}").format(city=L.space_name(board, city))
         out.append(
             f'<rect x="{mx - 5:.0f}" y="{my - 5:.0f}" width="10" height="10" fill="#ffd54f" '
-            f'stroke="#6d4c41"><title>'
-            f"{escape(_('signpost to {city}').format(city=L.space_name(board, city)))}"
-            f"</title></rect>"
+            f'stroke="#6d4c41"><title>{escape(title)}</title></rect>'
         )
     return out
 
@@ -443,6 +443,18 @@ def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
     return out, max(y, top + 190, key_bottom)
 
 
+def _facts(x: float, y: float, facts: list[tuple[str, object]]) -> str:
+    """Label/value pairs in one line ending at x: small brown labels, bold values, spaced
+    apart (SVG collapses runs of spaces, so the gaps are dx offsets, not spaces)."""
+    parts = []
+    for k, (label, value) in enumerate(facts):
+        parts.append(
+            f'<tspan dx="{18 if k else 0}" fill="#6d4c41" font-size="{FONT}">{escape(label)}</tspan>'
+            f'<tspan dx="4" font-weight="bold">{escape(str(value))}</tspan>'
+        )
+    return f'<text x="{x:.0f}" y="{y:.0f}" font-size="15" text-anchor="end">{"".join(parts)}</text>'
+
+
 def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
     me = p["seat"] == obs["seat"]
     turn = obs.get("decision") and obs["decision"]["seat"] == p["seat"]
@@ -455,10 +467,11 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
     head = _("Seat {seat}").format(seat=p["seat"] + 1)
     if me:
         head += " " + _("(you)")
-    head += "   " + _("driver {d}   {n} cards in hand").format(d=p["driver"], n=p["hand_count"])
-    if "score" in p:
-        head += "   " + _("{n} points").format(n=p["score"])
     out.append(_t(x + 10, y + 22, head, 15, "start", 'font-weight="bold"'))
+    facts = [(_("camel driver:"), p["driver"]), (_("cards in hand:"), p["hand_count"])]
+    if "score" in p:
+        facts.append((_("points:"), p["score"]))
+    out.append(_facts(x + w - 10, y + 22, facts))
     out.append(_t(x + 10, y + 46, _("laid out:"), FONT, "start"))
     cards, _cx = _cards_line(
         x + 72, y + 46, p["field"], lambda g, s=p["seat"]: L.field_target(s, g), 74, 13
@@ -474,10 +487,11 @@ def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
             _t(x + 10, gy + 5, _("hidden gems: {n}").format(n=p["gem_count"]), FONT, "start")
         )
         gx = x + 140
+    colourless = escape(_("colourless gem"))
     for k in range(p["colourless"]):
         out.append(
             f'<circle cx="{gx + 17 * k + 8}" cy="{gy}" r="7" fill="{CLEAR_FILL}" stroke="#333">'
-            f"<title>{escape(_('colourless gem'))}</title></circle>"
+            f"<title>{colourless}</title></circle>"
         )
     if p["tokens"]:
         out.append(

@@ -278,8 +278,9 @@ def _streets(obs: dict) -> list[str]:
     sup = obs.get("supervisor")
     if sup in BOARD.cell_index:
         x, y = _xy(*cells[BOARD.cell_index[sup]])
+        title = escape(_("the supervisor"))  # outside the f-string, where xgettext finds it
         out.append(
-            f"<g {_tgt(L.SUPERVISOR_TARGET)}><title>{escape(_('the supervisor'))}</title>"
+            f"<g {_tgt(L.SUPERVISOR_TARGET)}><title>{title}</title>"
             f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="#222" stroke="#fff" '
             f'stroke-width="3"/>' + _t(x, y + 5, _("S"), 14, "middle", fill="#fff") + "</g>"
         )
@@ -506,8 +507,9 @@ def render_svg(obs: dict) -> str:
     body += _tower(obs, 10, below)
     body += _caravan(obs, 330, below)
     deck_y = below + 108
+    deck = escape(_("the deck"))  # outside the f-string, where xgettext finds it
     body.append(
-        f"<g {_tgt(L.DECK_TARGET)}><title>{escape(_('the deck'))}</title>"
+        f"<g {_tgt(L.DECK_TARGET)}><title>{deck}</title>"
         f'<rect x="330" y="{deck_y}" width="110" height="30" rx="4" fill="#5d4037"/>'
         + _t(
             385, deck_y + 20, _("deck {n}").format(n=obs.get("deck", 0)), 14, "middle", fill="#fff"

@@ -61,3 +61,28 @@ def test_a_missing_catalog_falls_back_to_english(tmp_path):
         assert i18n._("pass") == "pass"
     finally:
         i18n.set_language(None)
+
+
+def test_no_engine_text_is_translated_inside_an_f_string():
+    """xgettext does not look inside f-strings: a `_("...")` there never reaches the
+    catalog, so the text stays English in Czech (as the board tooltips did)."""
+    import ast
+    from pathlib import Path
+
+    import games.engines
+
+    root = Path(games.engines.__file__).parent
+    hidden = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id in ("_", "ngettext", "pgettext")
+                    and any(isinstance(a, ast.Constant) for a in inner.args)
+                ):
+                    hidden.append(f"{path.relative_to(root)}:{inner.lineno}")
+    assert hidden == []

@@ -147,7 +147,10 @@ def test_the_api_log_hides_bots_secret_chips_from_spectators(api_client):
     for row, a in zip(shown, raw, strict=True):
         hidden = engine.redact_action(a.action, a.seat, None)
         assert row["action"] == hidden
-        assert (row["label"] == "") == (hidden != a.action)
+        # A chip laid face down is described as such ("lay a chip"), never by its face.
+        assert row["label"]
+        if hidden != a.action:
+            assert row["label"] == "lay a chip" or "(a chip)" in row["label"], row["label"]
     for a in secret:
         assert shown[a.ply]["action"]["chip"] != a.action["chip"]
 

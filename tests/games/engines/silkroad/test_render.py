@@ -82,3 +82,32 @@ def test_village_tiles_have_a_key_and_human_names():
     for word in ("Key", "small market", "black market", "baksheesh", "Kashgar", "signposts"):
         assert word in svg
     assert "small_market" not in svg
+
+
+def player_facts(svg: str) -> list[list[tuple[str, str]]]:
+    """Each player panel's label/value pairs: [(label, value), ...] per panel."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    panels = []
+    for text in ET.fromstring(svg).iter(f"{ns}text"):
+        spans = list(text.iter(f"{ns}tspan"))
+        if spans and spans[0].text and spans[0].text.endswith(":"):
+            panels.append([(a.text, b.text) for a, b in zip(spans[::2], spans[1::2], strict=True)])
+    return panels
+
+
+def test_player_panels_label_each_value_apart_from_the_seat_name():
+    s = find_state(E, lambda s: s.stage == "draw", players=3)
+    obs = E.observation(s, 0)
+    svg = E.render_svg(obs)
+    facts = player_facts(svg)
+    assert len(facts) == 3
+    for p, pairs in zip(obs["players"], facts, strict=True):
+        expected = [("camel driver:", str(p["driver"])), ("cards in hand:", str(p["hand_count"]))]
+        if "score" in p:
+            expected.append(("points:", str(p["score"])))
+        assert pairs == expected
+    assert ("points:", str(obs["players"][0]["score"])) in facts[0]  # one's own score shows
+    # The seat's name is a heading of its own, not run together with the numbers.
+    assert ">Seat 1 (you)</text>" in svg and ">Seat 2</text>" in svg
