@@ -16,9 +16,11 @@ def on_match_finished(sender, match_ids: list[int], **kwargs) -> None:
     from tournaments import tasks
     from tournaments.models import Table
 
-    # One indexed lookup here spares a task for every match outside tournaments.
-    for match_id in Table.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True):
-        tasks.match_finished.delay(match_id)
+    # One indexed lookup here spares a task for every match outside tournaments; the
+    # tables that ended together take their results in one task.
+    ids = list(Table.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True))
+    if ids:
+        tasks.matches_finished.delay(sorted(ids))
 
 
 @receiver(invitation_accepted, dispatch_uid="tournaments.invitation_accepted")

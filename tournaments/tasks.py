@@ -6,8 +6,16 @@ from tournaments import services
 from tournaments.models import RoundStatus, Tournament, TournamentStatus
 
 
+@shared_task(name="tournaments.tasks.matches_finished", ignore_result=True)
+def matches_finished(match_ids: list[int]) -> None:
+    """Tables whose matches ended together (a burst of bot tables): each takes its result."""
+    for match_id in match_ids:
+        services.on_match_finished(match_id=match_id)
+
+
 @shared_task(name="tournaments.tasks.match_finished", ignore_result=True)
 def match_finished(match_id: int) -> None:
+    """One table (messages queued by earlier versions)."""
     services.on_match_finished(match_id=match_id)
 
 

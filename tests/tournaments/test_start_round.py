@@ -114,3 +114,25 @@ def test_an_over_the_board_round_starts_its_tables_without_matches():
     assert Match.objects.count() == before
     with pytest.raises(ValidationError):
         services.start_round(round_=rnd)
+
+
+def test_tables_whose_matches_end_together_take_their_results_in_one_task(
+    django_capture_on_commit_callbacks,
+):
+    from games.services import bot_play
+    from tournaments import tasks
+
+    t = tournament_with_bots(n=12, config={"table_size": 4, "rounds": 2}, auto_advance=False)
+    rnd = _paired(t)
+    services.start_round(round_=rnd)
+    matches = [table.match for table in rnd.tables.select_related("match").order_by("number")]
+    turns = [(m.pk, Match.objects.get(pk=m.pk).ply) for m in matches]
+    with published_tasks() as sent, django_capture_on_commit_callbacks(execute=True):
+        assert bot_play.play_bot_turns(turns) == []  # the three tables end in one round
+    results = [args for name, args, _ in sent if name == "tournaments.tasks.matches_finished"]
+    assert results == [(sorted(m.pk for m in matches),)]
+    tasks.matches_finished(*results[0])  # what the worker runs
+    tables = list(rnd.tables.order_by("number"))
+    assert all(table.status == TableStatus.FINISHED for table in tables)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.FINISHED
