@@ -7,7 +7,7 @@ of a few minutes, then each figure beside its goal and ratio.
     python -m benchmarks big_swiss --entrants 1000 --rounds 7   # one benchmark, its own options
 
 Sizes of the default run: ENV ``BENCH_HISTORY`` (recompute matches, 10,000),
-``BENCH_STACK_MATCHES`` (10 per game and seat count), ``BIG_SWISS_ENTRANTS`` (64) and
+``BENCH_STACK_MATCHES`` (40 per game and seat count, the median of 3 runs), ``BIG_SWISS_ENTRANTS`` (64) and
 ``BIG_SWISS_ROUNDS`` (3); the full-size figures are in benchmarks/README.md.
 """
 
@@ -69,8 +69,8 @@ def issue16() -> list[dict]:
                         "value": f"{r['peak_rss_mb']:.0f} MB", "goal": "< 300 MB",
                         "ratio": r["peak_rss_mb"] / 300, "met": r["peak_rss_mb"] < 300})  # fmt: skip
     print("\n== platform vs engine: bot matches ==")
-    matches = os.environ.get("BENCH_STACK_MATCHES", "10")
-    out = stack.main(["--matches", matches])
+    matches = os.environ.get("BENCH_STACK_MATCHES", "40")
+    out = stack.main(["--matches", matches, "--repeat", "3"])
     for r in out["results"]:
         figures.append({
             "figure": f"bot match {r['game']} {r['players']}p: platform / engine time",
@@ -98,13 +98,18 @@ def issue16() -> list[dict]:
                     "goal": "<= 1 s", "ratio": h["fallback_cpu_s"],
                     "met": h["fallback_cpu_s"] <= 1})  # fmt: skip
     for c in q["colours"]:
-        if not c["colours_first"]:
-            figures.append({
-                "figure": f"2-seat colour-rule breaks, {c['rounds']} rounds, fields 10-20",
-                "value": f"{c['per_100_pairings']:.2f} per 100 pairings",
-                "goal": "<= Dutch (~0.25-0.3; bbpPairings not installable here)",
-                "ratio": c["per_100_pairings"] / 0.3, "met": c["per_100_pairings"] <= 0.3,
-            })  # fmt: skip
+        # The goal: no break where a pairing of equal score quality avoids it. The default
+        # mode meets that by construction (tests/tournaments property tests against every
+        # pairing); its rate here is for comparison with Dutch's, estimated from the issue
+        # (bbpPairings cannot be installed here). `colours_first` puts the rules first.
+        mode = "colours first" if c["colours_first"] else "default"
+        figures.append({
+            "figure": f"2-seat colour-rule breaks ({mode}), {c['rounds']} rounds, fields 10-20",
+            "value": f"{c['per_100_pairings']:.2f} per 100 pairings",
+            "goal": "<= Dutch (~0.25-0.3, estimated)",
+            "ratio": c["per_100_pairings"] / 0.3,
+            "met": (c["per_100_pairings"] <= 0.3) if c["colours_first"] else None,
+        })  # fmt: skip
     print("\n== big Swiss through the workers ==")
     bs = big_swiss.main([])
     rounds = bs["per_round"]
