@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.engines import i18n as engine_i18n
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
+from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat
 from games.services import match_writes
 from games.time_limits import MAX_DECISION_S
 
@@ -79,21 +79,43 @@ class Runner:
         With `failures`, a match whose state cannot be loaded is noted there and left
         out instead of raising."""
         wanted = dict(turns)
-        # Two queries, not seats joined to their match: a joined row per seat would
+        if not wanted:
+            return []
+        # Raw queries: the ORM spent ~0.5 ms of CPU building each query, more than a
+        # random game's whole batch of one match takes to write. Matches, seats and
+        # players apart, not seats joined to their match: a joined row per seat would
         # build (and decode the JSON state of) the match once per seat.
+        q, ids = connection.ops.quote_name, list(wanted)
+        marks = ", ".join(["%s"] * len(ids))
         matches = {
             m.pk: m
-            for m in Match.objects.filter(pk__in=wanted, status=MatchStatus.RUNNING)
+            for m in Match.objects.raw(
+                f"SELECT * FROM {q(Match._meta.db_table)} WHERE id IN ({marks}) AND status = %s",
+                [*ids, str(MatchStatus.RUNNING)],
+            )
             if m.ply == wanted[m.pk]
         }
         by_match: dict[int, list[Seat]] = {}
         if matches:
-            for s in (
-                Seat.objects.filter(match_id__in=matches)
-                .select_related("player")
-                .order_by("match_id", "index")
-            ):
-                s.match = matches[s.match_id]
+            marks = ", ".join(["%s"] * len(matches))
+            seats = list(
+                Seat.objects.raw(
+                    f"SELECT * FROM {q(Seat._meta.db_table)} WHERE match_id IN ({marks}) "
+                    f"ORDER BY match_id, {q('index')}",
+                    list(matches),
+                )
+            )
+            player_ids = list({s.player_id for s in seats})
+            players = {
+                p.pk: p
+                for p in Player.objects.raw(
+                    f"SELECT * FROM {q(Player._meta.db_table)} WHERE id IN "
+                    f"({', '.join(['%s'] * len(player_ids))})",
+                    player_ids,
+                )
+            }
+            for s in seats:
+                s.match, s.player = matches[s.match_id], players[s.player_id]
                 by_match.setdefault(s.match_id, []).append(s)
         runners = []
         for match_id in wanted:
