@@ -6,12 +6,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import throttling
 from games.models import Invitation, Player
-from tournaments import entrants, lifecycle, organiser
-from tournaments.forms import EntryForm, GuestForm
+from tournaments import autostart, entrants, lifecycle, organiser
+from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
 from tournaments.models import Entry, Tournament
 from tournaments.views import _limited
 
@@ -83,11 +85,11 @@ def link_guest(request, pk: int, entry_id: int):
     if not entrants.may_manage(request.user, t):
         raise PermissionDenied
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
-    form = EntryForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Pick a player."))
+    form = LinkGuestForm(request.POST, tournament=t)
+    if not form.is_valid():  # unknown or inactive account: said, nothing changes
+        messages.error(request, " ".join(form.errors.get("player", [_("Pick a player.")])))
         return redirect("tournament-detail", pk=pk)
-    player: Player = form.cleaned_data["player"]
+    player: Player = form.cleaned_data["account"]
     guest = str(entry.player)
     try:
         made = entrants.link_guest(entry=entry, player=player, by=request.user)
@@ -102,6 +104,21 @@ def link_guest(request, pk: int, entry_id: int):
                 request, _("%(guest)s linked to %(player)s.") % {"guest": guest, "player": player}
             )
     return redirect("tournament-detail", pk=pk)
+
+
+@login_required
+def link_suggestions(request, pk: int, entry_id: int):
+    """The htmx list under a guest's link box: at most 10 accounts matching what was typed
+    (organisers only; rate-limited, as every keystroke after a pause asks)."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not entrants.may_manage(request.user, t):
+        raise PermissionDenied
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
+    limited = throttling.page_limit(request, "player_search")
+    text = request.GET.get("player", "")
+    players = [] if limited else entrants.link_suggestions(t, text)
+    return render(request, "tournaments/_link_suggestions.html",
+                  {"players": players, "limited": limited, "typed": text.strip(), "e": entry})  # fmt: skip
 
 
 def _life(name: str, done):
@@ -121,6 +138,25 @@ def _life(name: str, done):
 
     view.__name__ = name
     return view
+
+
+@require_POST
+@login_required
+@_limited("tournament_manage")
+def planned_start(request, pk: int):
+    """Set, move or clear the planned start and auto-start (tournaments.autostart)."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not entrants.may_manage(request.user, t):
+        raise PermissionDenied
+    form = PlannedStartForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("tournament-detail", pk=pk)
+    d = form.cleaned_data
+    return _run(request, pk, lambda: autostart.plan_start(tournament=t, by=request.user,
+                                                          starts_at=d.get("starts_at"),
+                                                          auto_start=bool(d.get("auto_start"))),
+                _("Planned start saved."))  # fmt: skip
 
 
 pause = _life("pause", lambda: _("Paused: no new round is paired until you resume."))
@@ -151,4 +187,12 @@ def detail_extras(request, t: Tournament) -> dict:
         "is_full": t.entry_limit is not None and active >= t.entry_limit,
         "active_entries": active,
         "guest_form": GuestForm(),
+        "autostart_failure": autostart.failure_text(t),
+        "starts_when": autostart.when(t.starts_at) if t.starts_at else "",
+        "planned_start_form": PlannedStartForm(
+            initial={
+                "starts_at": timezone.localtime(t.starts_at) if t.starts_at else None,
+                "auto_start": t.auto_start,
+            }  # fmt: skip
+        ),
     }

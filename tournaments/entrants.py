@@ -10,9 +10,11 @@ organiser's own player is linked at once, anyone else accepts an invitation firs
 from __future__ import annotations
 
 import secrets
+import unicodedata
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -162,6 +164,63 @@ def drop_unchecked(tournament: Tournament) -> int:
 
 
 # ---- guest -> account ----------------------------------------------------------
+MAX_SUGGESTIONS = 10
+
+
+def account_active(player: Player) -> bool:
+    """The player and his account (if he has one) are active: not blocked by staff."""
+    return player.is_active and (player.user_id is None or player.user.is_active)
+
+
+def _link_targets(tournament: Tournament):
+    """Accounts a guest of this tournament may be linked to: active people not entered."""
+    return (
+        Player.objects.filter(kind=PlayerKind.HUMAN, is_active=True, user__is_active=True)
+        .exclude(entries__tournament=tournament)
+        .select_related("user")
+    )
+
+
+def link_suggestions(
+    tournament: Tournament, text: str, limit: int = MAX_SUGGESTIONS
+) -> list[Player]:
+    """Accounts matching what the organiser typed, names compared folded (fold_name: case
+    and Unicode look-alikes ignored): names that begin with it first, then names or
+    display names that contain it."""
+    # NFKC for display names too (full-width letters); their case is left to icontains.
+    text = unicodedata.normalize("NFKC", " ".join(str(text or "").split()))[:80]
+    folded = fold_name(text)
+    if not folded:
+        return []
+    targets = _link_targets(tournament)
+    found = list(targets.filter(name_key__startswith=folded).order_by("name_key")[:limit])
+    if len(found) < limit:
+        found += (
+            targets.filter(Q(name_key__contains=folded) | Q(display_name__icontains=text))
+            .exclude(pk__in=[p.pk for p in found])
+            .order_by("name_key")[: limit - len(found)]
+        )
+    return found
+
+
+def link_target(tournament: Tournament, name: str) -> Player:
+    """The account a typed or picked name means (folded, as names are unique); a form
+    error for an unknown or inactive one."""
+    name = str(name or "").strip()
+    if not name:
+        raise ValidationError({"player": gettext("Pick a player.")})
+    player = Player.objects.select_related("user").filter(name_key=fold_name(name)).first()
+    if player is None or is_guest(player):
+        raise ValidationError(
+            {"player": gettext("No account is called %(name)s.") % {"name": name}}
+        )
+    if not account_active(player):
+        raise ValidationError(
+            {"player": gettext("%(player)s's account is not active.") % {"player": player}}
+        )
+    return player
+
+
 def link_guest(*, entry: Entry, player: Player, by):
     """Give a guest's entry (results, seats) to an account's player. The organiser's own
     player is linked at once (the Entry); anyone else first accepts (the Invitation)."""
@@ -171,6 +230,10 @@ def link_guest(*, entry: Entry, player: Player, by):
         raise ValidationError({"player": gettext("Only a guest can be linked to an account.")})
     if player.kind != PlayerKind.HUMAN:
         raise ValidationError({"player": gettext("Link a guest to a person's account.")})
+    if not account_active(player):
+        raise ValidationError(
+            {"player": gettext("%(player)s's account is not active.") % {"player": player}}
+        )
     if t.entries.filter(player=player).exists():
         raise ValidationError(
             {"player": gettext("%(player)s has already entered.") % {"player": player}}

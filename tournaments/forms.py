@@ -1,14 +1,16 @@
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
 from games.models import Player, TimeControl, Variant
 from games.models.players import fold_name
 from games.time_limits import MAX_DECISION_S
+from tournaments.entrants import link_target
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
 from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS
-from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
+from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE, clean_planned_start
 from tournaments.tiebreak_labels import label
 
 
@@ -82,6 +84,11 @@ class TournamentForm(forms.Form):
     )  # fmt: skip
     starts_at = forms.DateTimeField(
         required=False, label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    auto_start = forms.BooleanField(
+        required=False, label=_("Start automatically"),
+        help_text=_("At the planned start, as if you pressed Start (check-in and the "
+                    "minimum number of entrants apply)."),
     )  # fmt: skip
     venue = forms.CharField(required=False, max_length=MAX_VENUE, label=_("Venue"))
     description = forms.CharField(
@@ -172,6 +179,7 @@ class TournamentForm(forms.Form):
             self.add_error(
                 "time_control_preset", _("Choose a preset or seconds per decision, not both.")
             )
+        _check_planned_start(self, data)
         return data
 
     # Service errors name service arguments; these are the form fields that set them.
@@ -209,8 +217,34 @@ class TournamentForm(forms.Form):
             "variant": d.get("variant"), "time_control_preset": d.get("time_control_preset"),
             "venue": d.get("venue", ""), "description": d.get("description", ""),
             "starts_at": d.get("starts_at"), "entry_limit": d.get("entry_limit"),
-            "check_in": bool(d.get("check_in")),
+            "check_in": bool(d.get("check_in")), "auto_start": bool(d.get("auto_start")),
         }  # fmt: skip
+
+
+def _check_planned_start(form: forms.Form, data: dict) -> None:
+    """The service's check (tournaments.setup.clean_planned_start), as field errors."""
+    if "starts_at" not in data:
+        return  # the field's own error (not a date) is said already
+    try:
+        clean_planned_start(data.get("starts_at"), bool(data.get("auto_start")))
+    except ValidationError as exc:
+        for field, errors in exc.error_dict.items():
+            form.add_error(field, errors)
+
+
+class PlannedStartForm(forms.Form):
+    """The organiser moves, clears or automates the planned start before the start."""
+
+    starts_at = forms.DateTimeField(
+        required=False, label=_("Planned start"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )  # fmt: skip
+    auto_start = forms.BooleanField(required=False, label=_("Start automatically"))
+
+    def clean(self):
+        data = super().clean()
+        _check_planned_start(self, data)
+        return data
 
 
 def _variant_label(v) -> str:
@@ -220,6 +254,26 @@ def _variant_label(v) -> str:
 
 class GuestForm(forms.Form):
     guest = forms.CharField(max_length=200, label=_("Guest's name"))
+
+
+class LinkGuestForm(forms.Form):
+    """A guest's link to an account: a name typed (``player``) or a suggestion clicked
+    (``pick``, which wins); entrants.link_target resolves it on the server."""
+
+    player = forms.CharField(required=False, max_length=80)
+    pick = forms.CharField(required=False, max_length=80)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean(self):
+        data = super().clean()
+        try:
+            data["account"] = link_target(self.tournament, data.get("pick") or data.get("player"))
+        except ValidationError as exc:
+            self.add_error("player", exc.error_dict["player"])
+        return data
 
 
 class EntryForm(forms.Form):

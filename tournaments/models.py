@@ -66,7 +66,21 @@ class Tournament(models.Model):
     # Entrants and life cycle (tournaments.entrants, tournaments.lifecycle).
     venue = models.CharField(max_length=120, blank=True)
     description = models.TextField(blank=True)
-    starts_at = models.DateTimeField(null=True, blank=True, help_text="Planned start (shown).")
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="Planned start (shown; with auto_start, acted on)."
+    )
+    # tournaments.autostart: the sweep starts the tournament at starts_at, as the Start
+    # button would. A refusal (too few entrants, ...) is recorded once and not retried.
+    auto_start = models.BooleanField(
+        default=False, help_text="Start automatically at the planned time."
+    )
+    auto_start_failed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the automatic start was refused (not retried)."
+    )
+    auto_start_failure = models.JSONField(
+        null=True, blank=True, help_text='Why: {"code": "too_few", "entrants": 1, "needed": 2} '
+        'or {"code": "refused", "reason": "..."}.',
+    )  # fmt: skip
     entry_limit = models.PositiveIntegerField(
         null=True, blank=True, help_text="Most entrants; blank: no limit."
     )

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from games.models import Invitation, InvitationStatus
+from tournaments import autostart
 from tournaments.models import RoundStatus, TableStatus, Tournament, TournamentStatus
 
 OPEN = (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING)
@@ -23,7 +24,14 @@ def _todo(t: Tournament, pending: int, now) -> list[str]:
         if t.check_in:
             todo.append(gettext("Check-in open: %(done)s of %(n)s checked in.")
                         % {"done": t.checked_in, "n": t.active_entries})  # fmt: skip
-        if t.starts_at and t.starts_at <= now:
+        failure = autostart.failure_text(t)
+        if failure:
+            todo.append(failure)
+        elif t.auto_start and t.starts_at:
+            todo.append(gettext("Starts automatically at %(time)s.")
+                        % {"time": autostart.when(t.starts_at)})  # fmt: skip
+        # With auto-start the sweep starts it (or, paused, once resumed): nothing to do.
+        if t.starts_at and t.starts_at <= now and (not t.auto_start or failure):
             todo.append(gettext("Start time reached: start the tournament."))
         elif not t.check_in:
             todo.append(ngettext("Entries open: %(n)s entrant.", "Entries open: %(n)s entrants.",

@@ -225,7 +225,7 @@ def create_tournament(
 ) -> Tournament:  # fmt: skip
     """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
     ``details``: variant-free extras checked by tournaments.setup.clean_details (venue,
-    description, starts_at, entry_limit, check_in, time_control_preset)."""
+    description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
     from tournaments.setup import clean_details
 
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,

@@ -41,7 +41,8 @@ def check_format_options(format_name: str, raw) -> None:
 
 def clean_details(*, game: str, variant=None, time_control_preset=None, time_control=None,
                   venue: str = "", description: str = "", starts_at=None,
-                  entry_limit=None, check_in: bool = False) -> tuple[dict, dict | None]:  # fmt: skip
+                  entry_limit=None, check_in: bool = False,
+                  auto_start: bool = False) -> tuple[dict, dict | None]:  # fmt: skip
     """The model fields to set, and the time control to use (the preset's, if chosen)."""
     if variant is not None and variant.game != game:
         raise ValidationError({"variant": gettext("That variant is for another game.")})
@@ -68,15 +69,32 @@ def clean_details(*, game: str, variant=None, time_control_preset=None, time_con
         raise ValidationError(
             {"entry_limit": gettext("From 2 to %(n)s entrants.") % {"n": MAX_ENTRY_LIMIT}}
         )
-    if starts_at is not None:
-        if not isinstance(starts_at, datetime):
-            raise ValidationError({"starts_at": gettext("Give a date and time.")})
-        if timezone.is_naive(starts_at):
-            starts_at = timezone.make_aware(starts_at)
-        if not 2000 <= starts_at.year <= 2999:
-            raise ValidationError({"starts_at": gettext("Give a date between 2000 and 2999.")})
+    starts_at = clean_planned_start(starts_at, auto_start)
     if not isinstance(check_in, bool):
         raise ValidationError({"check_in": "check_in must be true or false."})
     fields = {"venue": venue, "description": description, "starts_at": starts_at,
-              "entry_limit": entry_limit, "check_in": check_in}  # fmt: skip
+              "entry_limit": entry_limit, "check_in": check_in, "auto_start": auto_start}  # fmt: skip
     return fields, time_control
+
+
+def clean_planned_start(starts_at, auto_start, *, now: datetime | None = None) -> datetime | None:
+    """The planned start (aware), checked: in the future when set (a start in the past
+    would either do nothing or, with auto_start, start the event at the next sweep), and
+    required by auto_start. Used at creation and when the organiser changes the plan."""
+    if not isinstance(auto_start, bool):
+        raise ValidationError({"auto_start": "auto_start must be true or false."})
+    if starts_at is None:
+        if auto_start:
+            raise ValidationError(
+                {"auto_start": gettext("Set the planned start to start automatically.")}
+            )
+        return None
+    if not isinstance(starts_at, datetime):
+        raise ValidationError({"starts_at": gettext("Give a date and time.")})
+    if timezone.is_naive(starts_at):
+        starts_at = timezone.make_aware(starts_at)
+    if not 2000 <= starts_at.year <= 2999:
+        raise ValidationError({"starts_at": gettext("Give a date between 2000 and 2999.")})
+    if starts_at <= (now or timezone.now()):
+        raise ValidationError({"starts_at": gettext("The planned start must be in the future.")})
+    return starts_at

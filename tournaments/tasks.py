@@ -26,9 +26,13 @@ def advance_tournament(tournament_id: int) -> None:
 
 @shared_task(name="tournaments.tasks.sweep_tournaments", ignore_result=True)
 def sweep_tournaments() -> None:
-    """Safety net: results whose task was lost, and rounds finished but not advanced."""
+    """Planned starts that have come (tournaments.autostart); and a safety net: results
+    whose task was lost, and rounds finished but not advanced."""
     from games.models import Match, MatchStatus
+    from tournaments import autostart
     from tournaments.models import TableStatus
+
+    autostart.start_due()
 
     for match_id in Match.objects.filter(
         status=MatchStatus.FINISHED, table__status=TableStatus.PLAYING

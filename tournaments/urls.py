@@ -52,6 +52,12 @@ urlpatterns = [
         entrant_views.link_guest,
         name="tournament-link-guest",
     ),  # fmt: skip
+    path("<int:pk>/planned-start/", entrant_views.planned_start, name="tournament-planned-start"),
+    path(
+        "<int:pk>/entries/<int:entry_id>/link/suggestions/",
+        entrant_views.link_suggestions,
+        name="tournament-link-suggestions",
+    ),  # fmt: skip
     path("<int:pk>/pause/", entrant_views.pause, name="tournament-pause"),
     path("<int:pk>/resume/", entrant_views.resume, name="tournament-resume"),
     path("<int:pk>/cancel/", entrant_views.cancel, name="tournament-cancel"),

@@ -157,6 +157,8 @@ REST_FRAMEWORK = {
         "tournament_manage": env.str("THROTTLE_TOURNAMENT_MANAGE", default="60/min"),
         "tournament_results": env.str("THROTTLE_TOURNAMENT_RESULTS", default="120/min"),
         "invitations": env.str("THROTTLE_INVITATIONS", default="120/min"),
+        # Reads, but one per pause in typing: the account suggestions for linking a guest.
+        "player_search": env.str("THROTTLE_PLAYER_SEARCH", default="120/min"),
         "signup": env.str("THROTTLE_SIGNUP", default="10/hour"),
         # Failed log-ins, per account and per address; a success is not counted.
         "login": env.str("THROTTLE_LOGIN", default="10/15min"),

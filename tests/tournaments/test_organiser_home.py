@@ -9,6 +9,7 @@ from django.utils import timezone
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import entrants, lifecycle, services
+from tournaments.models import Tournament
 from tournaments.organiser import my_tournaments
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,9 @@ def test_my_tournaments_lists_state_and_what_needs_doing(client):
     services.record_result(table=table, ranks=[1, 2])
     signup = services.create_tournament(name="Signup", game="silkroad", format="swiss",
                                         organiser=organiser, check_in=True, over_the_board=True,
-                                        starts_at=timezone.now() - timedelta(hours=1))  # fmt: skip
+                                        starts_at=timezone.now() + timedelta(hours=1))  # fmt: skip
+    # The planned start passes (a start must be planned in the future).
+    Tournament.objects.filter(pk=signup.pk).update(starts_at=timezone.now() - timedelta(hours=1))
     entrants.add_guest(tournament=signup, name="Jana", by=organiser)
     services.enter_player(tournament=signup, player=HumanPlayerFactory(), by=organiser)
     done = tournament_with_bots(n=2, config={"table_size": 2}, organiser=organiser)

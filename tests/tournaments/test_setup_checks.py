@@ -1,8 +1,11 @@
 """Every invalid configuration is refused by the form (an error on the page) and by the
 API (a 400), with nothing stored; and no stored tournament's pages answer 5xx."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import TimeControl, Variant
 from tests.games.factories import UserFactory
@@ -74,6 +77,15 @@ INVALID = [
     ({"venue": "v" * 500}, {"venue": "v" * 500}, "venue"),
     ({"description": "d" * 5000}, {"description": "d" * 5000}, "description"),
     ({"starts_at": "tomorrow"}, {"starts_at": "tomorrow"}, "starts_at"),
+    # autostart: a planned start lies in the future; auto-start needs one.
+    ({"starts_at": "2020-05-01T18:00:00Z"}, {"starts_at": "2020-05-01T18:00"}, "future"),
+    ({"auto_start": True}, {"auto_start": "on"}, "planned start"),
+    (
+        {"auto_start": True, "starts_at": "2020-05-01T18:00:00Z"},
+        {"auto_start": "on", "starts_at": "2020-05-01T18:00"},
+        "future",
+    ),
+    ({"auto_start": "maybe"}, {"starts_at": "now-ish"}, "auto_start"),
 ]
 
 
@@ -121,11 +133,13 @@ def test_the_full_form_makes_the_tournament_it_shows(client):
     variant = Variant.objects.create(game="yspahan", name="Standard+", options={})
     preset = TimeControl.objects.create(name="Rapid", per_move_s=30)
     client.force_login(user)
+    planned = timezone.now() + timedelta(days=40)
+    starts = planned.strftime("%Y-%m-%dT%H:%M")
     response = client.post(reverse("tournament-create"), {
         "name": "Podzimní liga", "game": "yspahan", "format": "league", "table_size": 3,
         "variant": variant.pk, "time_control_preset": preset.pk, "double": "on",
         "points": "3, 1, 0", "bye_points": "1.5", "tiebreaks": "buchholz, Average place",
-        "round_days": 7, "starts_at": "2026-12-01T18:00", "venue": "Klub U Karavany",
+        "round_days": 7, "starts_at": starts, "venue": "Klub U Karavany",
         "description": "Každý čtvrtek.", "entry_limit": 12, "check_in": "on",
     })  # fmt: skip
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -139,7 +153,8 @@ def test_the_full_form_makes_the_tournament_it_shows(client):
         12,
         True,
     )
-    assert t.venue == "Klub U Karavany" and t.starts_at.year == 2026
+    assert t.venue == "Klub U Karavany" and t.starts_at.date() == planned.date()
+    assert t.auto_start is False  # off unless asked for
     page = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert "Klub U Karavany" in page and "Každý čtvrtek." in page
 

@@ -26,6 +26,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "timeout_policy", "rated", "over_the_board", "auto_advance", "round_days", "status",
             "current_round", "entrants", "created_at", "started_at", "finished_at",
             "variant", "venue", "description", "starts_at", "entry_limit", "check_in", "paused",
+            "auto_start", "auto_start_failed_at", "auto_start_failure",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -74,7 +75,14 @@ class TournamentCreateSerializer(serializers.Serializer):
     description = serializers.CharField(
         required=False, allow_blank=True, max_length=MAX_DESCRIPTION
     )
-    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="Planned start; in the future."
+    )
+    auto_start = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Start at starts_at as the start action would (needs starts_at); a refusal "
+        "(e.g. too few entrants) is recorded in auto_start_failure and not retried.",
+    )  # fmt: skip
     entry_limit = serializers.IntegerField(
         required=False, allow_null=True, min_value=2, max_value=MAX_ENTRY_LIMIT
     )
@@ -171,3 +179,8 @@ class EntryOut(serializers.Serializer):
 class ResultOut(serializers.Serializer):
     table = serializers.IntegerField()
     result = serializers.DictField(help_text="ranks, scores and forfeited, one per seat.")
+
+
+class PlannedStartIn(serializers.Serializer):
+    starts_at = serializers.DateTimeField(allow_null=True, help_text="In the future; null: none.")
+    auto_start = serializers.BooleanField(default=False)

@@ -12,7 +12,7 @@ from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player
 from games.selectors import player_for_user
-from tournaments import forecast, selectors, services
+from tournaments import autostart, forecast, selectors, services
 from tournaments.api.entrants import EntrantActions
 from tournaments.api.entrants import add_guest as api_add_guest
 from tournaments.api.results import ResultActionsMixin, ResultBody
@@ -20,6 +20,7 @@ from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
     ForecastOut,
+    PlannedStartIn,
     ResultOut,
     RoundOut,
     StandingOut,
@@ -46,6 +47,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         "create": "tournament_create",
         "entries": "tournament_entries",
         "start": "tournament_manage",
+        "planned_start": "tournament_manage",
         "result": "tournament_results",
         **dict.fromkeys(("join", "leave", "check_in", "link"), "tournament_entries"),
         **dict.fromkeys(("pause", "resume", "cancel"), "tournament_manage"),
@@ -116,6 +118,21 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         except ValidationError as exc:
             raise _drf(exc) from None
         t.refresh_from_db()
+        return Response(TournamentSerializer(t).data)
+
+    @extend_schema(request=PlannedStartIn, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="planned-start",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def planned_start(self, request, pk=None):
+        """Set, move or clear the planned start and auto-start before the start (organiser)."""
+        t = self.get_object()
+        _organiser_only(request, t)
+        payload = PlannedStartIn(data=request.data)
+        payload.is_valid(raise_exception=True)
+        try:
+            t = autostart.plan_start(tournament=t, by=request.user, **payload.validated_data)
+        except ValidationError as exc:
+            raise _drf(exc) from None
         return Response(TournamentSerializer(t).data)
 
     @extend_schema(responses=RoundOut(many=True))
