@@ -144,19 +144,30 @@ def failure_text(t: Tournament) -> str:
 
 def plan_start(*, tournament: Tournament, by, starts_at, auto_start: bool) -> Tournament:
     """The organiser sets, moves or clears the planned start before the tournament starts.
-    A new plan forgets an earlier refusal: the sweep tries again at the new time."""
+    A new plan forgets an earlier refusal: the sweep tries again at the new time. A past
+    start may be kept as it is only with auto-start off (e.g. turning it off afterwards)."""
     if not may_manage(by, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
-    starts_at = clean_planned_start(starts_at, auto_start)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != TournamentStatus.REGISTRATION:
             raise ValidationError(
                 gettext("The planned start can be changed only before the tournament starts.")
             )
+        if not (auto_start is False and _same_minute(starts_at, t.starts_at)):
+            starts_at = clean_planned_start(starts_at, auto_start)
         t.starts_at, t.auto_start = starts_at, auto_start
         t.auto_start_failed_at = t.auto_start_failure = None
         t.save(update_fields=["starts_at", "auto_start", "auto_start_failed_at",
                               "auto_start_failure"])  # fmt: skip
         services.touch(t.pk)
         return t
+
+
+def _same_minute(given, stored) -> bool:
+    """The page's datetime-local box holds minutes: the stored plan sent back unchanged."""
+    if not isinstance(given, datetime) or stored is None:
+        return False
+    if timezone.is_naive(given):
+        given = timezone.make_aware(given)
+    return given.replace(second=0, microsecond=0) == stored.replace(second=0, microsecond=0)

@@ -240,11 +240,8 @@ class PlannedStartForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )  # fmt: skip
     auto_start = forms.BooleanField(required=False, label=_("Start automatically"))
-
-    def clean(self):
-        data = super().clean()
-        _check_planned_start(self, data)
-        return data
+    # Checked by autostart.plan_start, which knows the stored plan (kept unchanged, a past
+    # start is allowed with auto-start off).
 
 
 def _variant_label(v) -> str:

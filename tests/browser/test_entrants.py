@@ -1,13 +1,30 @@
 """Players join by button, the organiser adds two guests, checks people in and starts;
-the tournament form at 390 px shows only the chosen format's options."""
+the tournament form at 390 px shows only the chosen format's options; a guest is linked
+to an account picked from suggestions; the planned start is set on the page."""
+
+import os
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from tests.browser.conftest import log_in
 from tests.games.factories import HumanPlayerFactory, UserFactory
+from tournaments import autostart, entrants, services
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+# Screenshots only on request (SCREENSHOTS=var/shots): not part of the check.
+SHOTS = os.environ.get("SCREENSHOTS")
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
 
 
 def _width(page) -> int:
@@ -96,3 +113,95 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
     page.goto(f"{base}/tournaments/mine/")
     page.wait_for_selector("text=result missing")  # over the board: the organiser types them in
     assert _width(page) <= 390
+
+
+def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
+    page, base = browser_page, live_server.url
+    olga = UserFactory(username="olga")
+    HumanPlayerFactory(user__username="jana-novak", display_name="Jana Novák")
+    HumanPlayerFactory(user__username="janek")
+    HumanPlayerFactory(user__username="bohdan", display_name="Bohdan Janáček")
+    t = services.create_tournament(name="Čtvrteční liga", game="yspahan", format="swiss",
+                                   organiser=olga, over_the_board=True, rated=False,
+                                   config={"table_size": 2})  # fmt: skip
+    guest = entrants.add_guest(tournament=t, name="Jana Nováková", by=olga)
+    detail = f"{base}/tournaments/{t.pk}/"
+    log_in(page, base, "olga")
+    box = f"#link-suggestions-{guest.pk}"
+    for lang in ("en", "cs"):
+        page.set_extra_http_headers({"Accept-Language": lang})
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.goto(detail)
+            page.click("section.organiser details > summary")
+            page.locator("form.link-guest input[name=player]").press_sequentially("JAN", delay=40)
+            page.wait_for_selector(f"{box} button.suggestion")
+            picks = page.locator(f"{box} button.suggestion")
+            # Folded names: "JAN" begins jana-novak and janek, is inside Bohdan Janáček.
+            values = [picks.nth(i).get_attribute("value") for i in range(picks.count())]
+            assert values == ["jana-novak", "janek", "bohdan"]
+            assert _width(page) <= width
+            _shot(page, f"link-picker-{lang}-{width}")
+            page.fill("form.link-guest input[name=player]", "xyz")
+            page.wait_for_selector(f"{box} li.none")
+            assert page.locator(f"{box} button.suggestion").count() == 0
+    page.set_extra_http_headers({"Accept-Language": "en"})
+    page.goto(detail)
+    page.click("section.organiser details > summary")
+    page.locator("form.link-guest input[name=player]").press_sequentially("nov", delay=40)
+    page.locator(f"{box} button.suggestion[value=jana-novak]").click()
+    page.wait_for_selector("text=Jana Novák invited")
+    guest.refresh_from_db()
+    assert guest.player.kind == "guest"  # linked once she accepts
+    # A typed name that is no account: said, nothing changes.
+    page.click("section.organiser details > summary")
+    page.fill("form.link-guest input[name=player]", "nobody-at-all")
+    page.click("form.link-guest button.link[type=submit]")
+    page.wait_for_selector("text=No account is called nobody-at-all.")
+
+
+def test_planned_start_set_on_the_page_and_a_refused_automatic_start(live_server, browser_page):
+    page, base = browser_page, live_server.url
+    olga = UserFactory(username="olga")
+    t = services.create_tournament(name="Páteční švýcar", game="yspahan", format="swiss",
+                                   organiser=olga, over_the_board=True, rated=False,
+                                   config={"table_size": 2}, check_in=True)  # fmt: skip
+    entrants.add_guest(tournament=t, name="Petr", by=olga)
+    detail = f"{base}/tournaments/{t.pk}/"
+    log_in(page, base, "olga")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(detail)
+    planned = timezone.localtime(timezone.now() + timedelta(days=2)).replace(
+        hour=18, minute=30, second=0, microsecond=0
+    )
+    page.fill("input[name=starts_at]", planned.strftime("%Y-%m-%dT%H:%M"))
+    page.check("input[name=auto_start]")
+    page.click("#save-planned-start")
+    page.wait_for_selector("text=Planned start saved.")
+    assert "Starts automatically at" in page.inner_text(".planned-start")
+    assert _width(page) <= 390
+    t.refresh_from_db()
+    assert (t.starts_at, t.auto_start) == (planned, True)
+    for lang in ("en", "cs"):
+        page.set_extra_http_headers({"Accept-Language": lang})
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.goto(detail)
+            _shot(page, f"planned-start-{lang}-{width}")
+    # The time comes with one entrant, not checked in: refused once, and said.
+    Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now() - timedelta(minutes=1))
+    assert autostart.start_due() == {t.pk: autostart.FAILED}
+    for lang in ("en", "cs"):
+        page.set_extra_http_headers({"Accept-Language": lang})
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.goto(detail)
+            assert page.locator(".autostart-failure").count() == 1
+            assert _width(page) <= width
+            _shot(page, f"autostart-refused-{lang}-{width}")
+            page.goto(f"{base}/tournaments/mine/")
+            assert _width(page) <= width
+            _shot(page, f"mine-refused-{lang}-{width}")
+    page.set_extra_http_headers({"Accept-Language": "en"})
+    page.goto(f"{base}/tournaments/mine/")
+    page.wait_for_selector("text=too few entrants (0; the format needs at least 2)")

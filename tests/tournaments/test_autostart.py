@@ -208,7 +208,7 @@ def test_czech_failure_text_and_todo():
     with translation.override("cs"):
         text = autostart.failure_text(t)
         (row,) = my_tournaments(t.organiser)
-    assert "Automaticky nespuštěno" in text and "potřebuje alespoň 2" in text, text
+    assert "automaticky nespustil" in text and "potřebuje alespoň 2" in text, text
     assert text in row["todo"]
 
 
@@ -255,3 +255,39 @@ def test_api_create_and_planned_start(api_client):
     assert off.status_code == 200 and off.json()["starts_at"] is None
     api_client.force_authenticate(UserFactory())
     assert api_client.post(url, {"starts_at": None}, format="json").status_code == 403
+
+
+def test_after_a_refusal_auto_start_can_be_turned_off_keeping_the_past_time(client):
+    t = _planned(n=1)
+    _time_passes(t)
+    autostart.start_due()
+    t.refresh_from_db()
+    shown = timezone.localtime(t.starts_at).strftime("%Y-%m-%dT%H:%M")  # as the page shows it
+    client.force_login(t.organiser)
+    url = reverse("tournament-planned-start", args=[t.pk])
+    again = client.post(url, {"starts_at": shown, "auto_start": "on"}, follow=True)
+    assert "The planned start must be in the future." in again.content.decode()
+    off = client.post(url, {"starts_at": shown, "auto_start": ""}, follow=True)
+    assert "Planned start saved." in off.content.decode()
+    t.refresh_from_db()
+    assert not t.auto_start and t.auto_start_failed_at is None and t.starts_at is not None
+    assert 'class="autostart-failure"' not in off.content.decode()
+
+
+def test_czech_pages_leave_no_english_behind(client):
+    """Needs locale/cs/pending/autostart.po merged into the catalog."""
+    from tests.config.test_i18n import CZECH, untranslated
+
+    t = _planned(n=0)
+    entrants.add_guest(tournament=t, name="Jana", by=t.organiser)  # one entrant: too few
+    client.force_login(t.organiser)
+    detail = reverse("tournament-detail", args=[t.pk])
+    html = client.get(detail, **CZECH).content.decode()
+    assert "Automatický start" in html and "Spustit automaticky" in html
+    assert untranslated(html) == []
+    _time_passes(t)
+    autostart.start_due()
+    for url in (detail, reverse("my-tournaments")):
+        html = client.get(url, **CZECH).content.decode()
+        assert "automaticky nespustil" in html and untranslated(html) == [], url
+    translation.activate("en")
