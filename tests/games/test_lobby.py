@@ -326,8 +326,6 @@ def test_the_lobby_shows_option_errors_in_the_readers_language(
     )
     assert response.status_code == 200
     expected = english if language == "en" else czech
-    assert any(expected in e for e in response.context["form"].non_field_errors()), errors(
-        response
-    )
+    assert any(expected in e for e in response.context["form"].non_field_errors()), errors(response)
     assert expected in response.content.decode()  # drawn above the form, not in a hidden input
     assert Match.objects.count() == 0
