@@ -118,7 +118,10 @@ def _create(request, form: PlayForm) -> Match | None:
         )  # fmt: skip
     except ValidationError as exc:
         for field, messages in _errors(exc):
-            form.add_error(field if field in form.fields else None, messages)
+            # The options travel in a hidden input: their messages go above the form,
+            # where the page shows them (a hidden field's errors are never drawn).
+            shown = field in form.fields and not form.fields[field].widget.is_hidden
+            form.add_error(field if shown else None, messages)
     return None
 
 

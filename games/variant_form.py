@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from typing import Any
 
-import jsonschema
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from games.engines import schema as schema_checks
 from games.engines.base import Engine, InvalidOptions
 
 PREFIX = "opt_"  # form field names: opt_<option>, nested inputs opt_<option>__<key>
@@ -327,26 +326,19 @@ def options_from_cleaned(engine: Engine, cleaned: dict) -> dict:
 
 def option_errors(engine: Engine, options: dict) -> tuple[dict, dict[str | None, str]]:
     """(the validated options, {option or None: message}): the schema's messages, one per
-    option (its best match), then the engine's own checks, as validate_options words them."""
+    option (its best match), then the engine's own checks, worded as validate_options
+    words them (games.engines.schema: the option's label and the bound, translated)."""
     schema = engine.option_schema()
     merged = engine.default_options()
     merged.update(options)
-    grouped: dict[str | None, list] = defaultdict(list)
-    for error in jsonschema.Draft202012Validator(schema).iter_errors(merged):
-        top = error.absolute_path[0] if error.absolute_path else None
-        grouped[top].append(error)
-    if grouped:
-        messages = {}
-        for top, errors in grouped.items():
-            best = jsonschema.exceptions.best_match(errors)
-            where = "/".join(str(p) for p in best.absolute_path) or "options"
-            messages[top] = f"{where}: {best.message}"
-        return {}, messages
+    errors = schema_checks.best_error_per_property(schema, merged)
+    if errors:
+        return {}, {top: schema_checks.explain(e, schema) for top, e in errors.items()}
     try:
         return engine.validate_options(options), {}
     except InvalidOptions as exc:
         message = str(exc)
-        head = message.split(":", 1)[0].split("/", 1)[0]
+        head = exc.path[0] if exc.path else message.split(":", 1)[0].split("/", 1)[0]
         return {}, {head if head in schema.get("properties", {}) else None: message}
 
 

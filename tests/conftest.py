@@ -14,3 +14,13 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over():
+    """A Czech request leaves Django's language active in the thread (LocaleMiddleware does
+    not switch back): the next test starts in the default language, whatever ran before."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -33,6 +33,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.setup import format_error_message, setting_label
 
 CONFIG_KEYS = {
     "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
@@ -60,43 +61,65 @@ def _config_values(raw) -> dict:
     """The stored settings as format values, every shape checked (ValidationError says
     which setting is wrong): a config is data from a form, the API or an old row."""
     if not isinstance(raw, dict):
-        raise ValidationError("The settings must be an object.")
+        raise ValidationError(gettext("The settings must be an object."))
     unknown = set(raw) - CONFIG_KEYS
     if unknown:
-        raise ValidationError(f"Unknown settings: {', '.join(sorted(map(str, unknown)))}.")
+        raise ValidationError(
+            gettext("Unknown settings: %(names)s.")
+            % {"names": ", ".join(sorted(map(str, unknown)))}
+        )
     values = {k: v for k, v in raw.items() if v is not None}
+    whole = gettext("%(setting)s: a whole number from %(low)s to %(high)s.")
     for key in ("table_size", "advance", "min_table_size"):
         if key in values and not (_whole(values[key]) and 1 <= values[key] <= 5):
-            raise ValidationError(f"{key} must be a whole number from 1 to 5.")
+            raise ValidationError(whole % {"setting": setting_label(key), "low": 1, "high": 5})
     if "table_size" in raw and raw["table_size"] is None:
-        raise ValidationError("table_size must be a whole number from 1 to 5.")
+        raise ValidationError(whole % {"setting": setting_label("table_size"), "low": 1, "high": 5})
     if "rounds" in values and not (
         _whole(values["rounds"]) and 1 <= values["rounds"] <= MAX_ROUNDS
     ):
-        raise ValidationError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}.")
+        raise ValidationError(
+            whole % {"setting": setting_label("rounds"), "low": 1, "high": MAX_ROUNDS}
+        )
     for key in ("double", "third_place", "grand_final_reset"):
         if key in values and not isinstance(values[key], bool):
-            raise ValidationError(f"{key} must be true or false.")
+            raise ValidationError(
+                gettext("%(setting)s: true or false.") % {"setting": setting_label(key)}
+            )
     if "bye_points" in values and not (_number(values["bye_points"]) and values["bye_points"] >= 0):
-        raise ValidationError(f"bye_points must be a number from 0 to {MAX_POINTS}.")
+        raise ValidationError(
+            gettext("%(setting)s: a number from 0 to %(high)s.")
+            % {"setting": setting_label("bye_points"), "high": MAX_POINTS}
+        )
     if "points" in values:
         points = values["points"]
         if not isinstance(points, dict):
             raise ValidationError(
-                'points must map a table size to points per place, e.g. {"3": [2, 1, 0]}.'
-            )
+                gettext(
+                    "%(setting)s: a table size with points per place, e.g. %(example)s."
+                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}'}
+            )  # fmt: skip
         converted = {}
         for size, places in points.items():
             if not (str(size).isascii() and str(size).isdigit() and len(str(size)) == 1):
-                raise ValidationError(f"points: {size!r} is not a table size.")
+                raise ValidationError(
+                    gettext("%(setting)s: %(size)s is not a table size.")
+                    % {"setting": setting_label("points"), "size": repr(size)}
+                )
             if not (isinstance(places, list | tuple) and all(_number(p) for p in places)):
-                raise ValidationError(f"points for {size} seats must be a list of numbers.")
+                raise ValidationError(
+                    gettext("%(setting)s for %(size)s seats: a list of numbers.")
+                    % {"setting": setting_label("points"), "size": size}
+                )
             converted[int(size)] = tuple(places)
         values["points"] = converted
     if "tiebreaks" in values:
         names = values["tiebreaks"]
         if not (isinstance(names, list | tuple) and all(isinstance(n, str) for n in names)):
-            raise ValidationError("tiebreaks must be a list of tie-break names.")
+            raise ValidationError(
+                gettext("%(setting)s: a list of tie-break names.")
+                % {"setting": setting_label("tiebreaks")}
+            )
         values["tiebreaks"] = tuple(names)
     return values
 
@@ -105,26 +128,28 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
     """The format's own verdict on a config (ValidationError with the reason): shapes and
     ranges, the table size the game seats, and the format's checks."""
     if format_name not in formats.FORMATS:
-        raise ValidationError(f"Unknown format {format_name!r}.")
+        raise ValidationError(gettext("Unknown format %(name)s.") % {"name": repr(format_name)})
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
         raise ValidationError(str(exc)) from None
-    from tournaments.setup import check_format_options
+    from tournaments.setup import check_format_options  # noqa: PLC0415
 
     check_format_options(format_name, raw)
     config = formats.Config(**_config_values(raw))
     if not engine.min_players <= config.table_size <= engine.max_players:
         raise ValidationError(
-            f"{engine.title} tables seat {engine.min_players}-{engine.max_players}."
-        )
+            gettext("%(game)s tables seat %(min)s to %(max)s players.")
+            % {"game": gettext(engine.title), "min": engine.min_players,
+               "max": engine.max_players}
+        )  # fmt: skip
     # The checks a format makes before it starts, with enough stand-in entrants to pass the
     # count (the real ones are checked again at the start).
     stand_ins = [formats.Entrant(id=i) for i in range(1, 2 * formats.types.MAX_TABLE_SIZE + 1)]
     try:
         formats.FORMATS[format_name](config).validate(stand_ins)
     except (formats.FormatError, TypeError, ValueError) as exc:
-        raise ValidationError(str(exc)) from None
+        raise ValidationError(format_error_message(exc)) from None
     return config
 
 
@@ -345,7 +370,7 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
         try:
             format_for(t).validate(entrants(t))
         except ValueError as exc:
-            raise ValidationError(str(exc)) from None
+            raise ValidationError(format_error_message(exc)) from None
         t.status, t.started_at = TournamentStatus.RUNNING, timezone.now()
         t.save(update_fields=["status", "started_at"])
         rnd = pair_next_round(tournament=t)

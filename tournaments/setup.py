@@ -8,7 +8,10 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
+
+from tournaments import formats
+from tournaments.models import FORMAT_CHOICES
 
 MAX_ENTRY_LIMIT = 1024
 MAX_VENUE = 120
@@ -25,6 +28,37 @@ FORMAT_ONLY = {
 }
 
 
+# The settings by the names the tournament form gives them (the API's keys otherwise).
+SETTING_LABELS = {
+    "table_size": gettext_lazy("Table size"),
+    "rounds": gettext_lazy("Rounds"),
+    "double": gettext_lazy("Double round robin"),
+    "points": gettext_lazy("Points by place"),
+    "bye_points": gettext_lazy("Points for a bye"),
+    "tiebreaks": gettext_lazy("Tie-break order"),
+    "third_place": gettext_lazy("Third-place match"),
+    "advance": gettext_lazy("Players going through per table"),
+    "grand_final_reset": gettext_lazy("Grand-final reset"),
+    "min_table_size": gettext_lazy("Smallest table"),
+}
+
+
+def setting_label(key: str) -> str:
+    return str(SETTING_LABELS.get(key, key))
+
+
+def format_label(name: str) -> str:
+    return str(dict(FORMAT_CHOICES).get(name, name))
+
+
+def format_error_message(exc: Exception) -> str:
+    """A format's complaint in the reader's language: the formats are Django-free and
+    raise FormatError with a marked English template, translated here."""
+    if isinstance(exc, formats.FormatError):
+        return exc.translated(gettext)
+    return str(exc)
+
+
 def check_format_options(format_name: str, raw) -> None:
     if not isinstance(raw, dict):
         return  # the shape check says why
@@ -35,7 +69,12 @@ def check_format_options(format_name: str, raw) -> None:
         if key == "advance" and value == 1:
             continue  # the default
         raise ValidationError(
-            f"{key} is a setting of {' / '.join(sorted(owners))}, not of {format_name}."
+            gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
+            % {
+                "setting": setting_label(key),
+                "owners": " / ".join(sorted(format_label(o) for o in owners)),
+                "format": format_label(format_name),
+            }
         )
 
 
@@ -71,7 +110,7 @@ def clean_details(*, game: str, variant=None, time_control_preset=None, time_con
         )
     starts_at = clean_planned_start(starts_at, auto_start)
     if not isinstance(check_in, bool):
-        raise ValidationError({"check_in": "check_in must be true or false."})
+        raise ValidationError({"check_in": gettext("Check-in: true or false.")})
     fields = {"venue": venue, "description": description, "starts_at": starts_at,
               "entry_limit": entry_limit, "check_in": check_in, "auto_start": auto_start}  # fmt: skip
     return fields, time_control

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
-import jsonschema
+from games.engines import schema as schema_checks
 
 Action = dict[str, Any]
 
@@ -22,7 +22,14 @@ class IllegalAction(ValueError):
 
 
 class InvalidOptions(ValueError):
-    """Variant options that do not satisfy the engine's option schema."""
+    """Variant options (or bot parameters) that do not satisfy the engine's schema or checks.
+
+    The message is for the reader, in the current language; `path` names the offending
+    option as keys ("tile_mix", "bazaar"), so that a form can put it on the right field."""
+
+    def __init__(self, message: str = "", *, path: tuple | list = ()) -> None:
+        super().__init__(message)
+        self.path = tuple(path)
 
 
 class Bot(Protocol):
@@ -62,11 +69,10 @@ class Engine(ABC):
         """Return the options with defaults filled in; raise InvalidOptions with a readable reason."""
         merged = self.default_options()
         merged.update(options or {})
-        try:
-            jsonschema.validate(merged, self.option_schema())
-        except jsonschema.ValidationError as exc:
-            where = "/".join(str(p) for p in exc.absolute_path) or "options"
-            raise InvalidOptions(f"{where}: {exc.message}") from None
+        schema = self.option_schema()
+        error = schema_checks.best_error(schema, merged)
+        if error is not None:
+            raise InvalidOptions(schema_checks.explain(error, schema), path=error.absolute_path)
         self.check_options(merged)
         return merged
 
@@ -193,12 +199,10 @@ class Engine(ABC):
             schema = self.bot_param_schema(name, max_time_s=max_time_s)
         except ValueError as exc:
             raise InvalidOptions(str(exc)) from None
-        try:
-            jsonschema.validate(params or {}, schema)
-        except jsonschema.ValidationError as exc:
-            where = "/".join(str(p) for p in exc.absolute_path)
-            raise InvalidOptions(f"{name} {where}: {exc.message}" if where else
-                                 f"{name}: {exc.message}") from None  # fmt: skip
+        error = schema_checks.best_error(schema, params or {})
+        if error is not None:
+            # The schema's title is the bot's name: "Greedy bot / Depth: at least 1."
+            raise InvalidOptions(schema_checks.explain(error, schema), path=error.absolute_path)
 
     def make_bot(self, name: str, *, seed: int, **params: Any) -> Bot:
         from games.engines import bots

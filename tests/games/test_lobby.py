@@ -292,3 +292,40 @@ def test_the_result_banner_shows_rating_changes(client, alice):
     assert "being rated" not in banner and 'hx-trigger="every 2s"' not in page
     # Alice resigned: last place, and her Elo went down from the start rating.
     assert '<span class="down">(-' in banner and '<span class="up">(+' in banner
+
+
+# ---- option errors in the platform's words (games/engines/schema.py) --------------------
+# (options, English, Czech): each validator kind the Silk Road options can break. The Czech
+# reads the merged catalog (locale/cs/pending/msgs-engines.po until the lead merges it).
+LOBBY_OPTION_ERRORS = [
+    ({"board_side": "blank", "tile_mix": {"bazaar": 23}},
+     "Tile mix / bazaar: at most 22.", "Počty destiček akcí / bazar: nejvýše 22."),
+    ({"board_side": "blank", "tile_mix": {"bazaar": -1}},
+     "Tile mix / bazaar: at least 0.", "Počty destiček akcí / bazar: alespoň 0."),
+    ({"tile_mix": {"bazaar": "many"}}, "Tile mix / bazaar: must be a whole number.",
+     "Počty destiček akcí / bazar: musí být celé číslo."),
+    ({"board_side": "moon"}, "Board side: choose one of “printed action fields”",
+     "Strana herního plánu: zvolte jednu z možností „předtištěná pole akcí“"),
+    ({"start_cities": {"1": {"start": "tashkent"}, "2": {}, "3": {}}},
+     "Start cities / 1-camel caravan / target: missing.",
+     "Výchozí a cílová města / jednočlenná karavana / cílové město: chybí."),
+    ({"colour": "red"}, "Options: unknown setting “colour”.", "Volby: neznámé nastavení „colour“."),
+    ({"board_side": "blank", "tile_mix": {"bazaar": 5}},
+     "Tile mix: the numbers must add up to 22, not 5.",
+     "Počty destiček akcí: součet musí být 22, ne 5."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("options", "english", "czech"), LOBBY_OPTION_ERRORS)
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_the_lobby_shows_option_errors_in_the_readers_language(
+    client, alice, options, english, czech, language
+):
+    response = client.post(
+        reverse("play"), lobby(options=json.dumps(options)), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 200
+    expected = english if language == "en" else czech
+    assert any(expected in e for e in response.context["form"].non_field_errors()), errors(response)
+    assert expected in response.content.decode()  # drawn above the form, not in a hidden input
+    assert Match.objects.count() == 0

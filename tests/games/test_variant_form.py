@@ -286,7 +286,7 @@ def test_engine_checks_beyond_the_schema_reach_the_field():
     form = form_for(engine, data=data)
     assert not form.is_valid()
     assert form.errors[field_name("tile_mix")] == [
-        "tile_mix: the tile mix must hold exactly 22 tiles, not 26"
+        "Tile mix: the numbers must add up to 22, not 26."
     ]
     cities = {field_name("start_cities") + "__set": "on"}
     for size, (start, target) in zip("123", itertools.pairwise(["tashkent"] * 4), strict=False):
@@ -294,4 +294,71 @@ def test_engine_checks_beyond_the_schema_reach_the_field():
         cities[f"{field_name('start_cities')}__{size}__target"] = target
     form = form_for(engine, data={**posted(form_for(engine)), **cities})
     assert not form.is_valid()
-    assert form.errors[field_name("start_cities")][0].startswith("start_cities:")
+    assert form.errors[field_name("start_cities")][0].startswith(
+        "Start cities: the three start and three target"
+    )
+
+
+# ---- validator kinds the real engines do not use, through the form ------------------------
+class KindsEngine(ToyEngine):
+    """The toy game with options bounded by the remaining validator kinds."""
+
+    slug = "kinds"
+
+    def option_schema(self) -> dict:
+        schema = copy.deepcopy(super().option_schema())
+        schema["properties"].update(
+            {
+                "speed": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 2.5,
+                          "default": 1, "title": "speed"},
+                "tags": {"type": "array", "minItems": 1, "maxItems": 2, "default": ["a"],
+                         "title": "tags"},
+                "word": {"type": "string", "minLength": 2, "maxLength": 4, "default": "ab",
+                         "title": "word"},
+                "mode": {"const": "fixed", "default": "fixed", "title": "mode"},
+                "step": {"type": "integer", "multipleOf": 5, "default": 5, "title": "step"},
+            }
+        )  # fmt: skip
+        return schema
+
+
+KINDS = KindsEngine()
+
+# (form data, option, English, Czech)
+KIND_CASES = [
+    ({"opt_speed": "2.5"}, "speed", "Speed: less than 2.5.", "Speed: méně než 2,5."),
+    ({"opt_speed": "0"}, "speed", "Speed: more than 0.", "Speed: více než 0."),
+    ({"opt_tags": "[]"}, "tags", "Tags: at least 1 item.", "Tags: alespoň 1 položka."),
+    ({"opt_tags": '["a", "b", "c"]'}, "tags", "Tags: at most 2 items.",
+     "Tags: nejvýše 2 položky."),
+    ({"opt_word": "a"}, "word", "Word: at least 2 characters.", "Word: alespoň 2 znaky."),
+    ({"opt_word": "abcdefgh"}, "word", "Word: at most 4 characters.", "Word: nejvýše 4 znaky."),
+    ({"opt_mode": '"free"'}, "mode", "Mode: must be “fixed”.", "Mode: musí být „fixed“."),
+    ({"opt_step": "7"}, "step", "Step: not a valid value.", "Step: neplatná hodnota."),
+    ({"opt_values": "13"}, "values", "Values: at most 12.", "Values: nejvýše 12."),
+    ({"opt_suits": "1"}, "suits", "Suits: at least 2.", "Suits: alespoň 2."),
+    ({"opt_suits": "x"}, "suits", "Suits: must be a whole number.", "Suits: musí být celé číslo."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "key", "english", "czech"), KIND_CASES)
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_each_validator_kind_is_worded_on_the_form_in_the_readers_language(
+    monkeypatch, change, key, english, czech, language
+):
+    monkeypatch.setitem(ENGINES, KINDS.slug, KINDS)
+    from django.utils import translation
+
+    from games.engines import i18n as engine_i18n
+    from games.i18n import activate_engine_language
+
+    token = activate_engine_language(language)
+    try:
+        with translation.override(language):
+            # A JSON field shows a stored string unquoted: the valid value is typed here.
+            data = {**posted(form_for(KINDS)), "opt_mode": '"fixed"', **change}
+            form = form_for(KINDS, data=data)
+            assert not form.is_valid()
+            assert form.errors[field_name(key)] == [english if language == "en" else czech]
+    finally:
+        engine_i18n.reset_language(token)

@@ -54,7 +54,11 @@ INVALID = [
         "twice",
     ),
     ({"config": {"table_size": 2, "double": True}}, {"double": "on"}, "double"),
-    ({"config": {"table_size": 2, "third_place": True}}, {"third_place": "on"}, "third_place"),
+    (
+        {"config": {"table_size": 2, "third_place": True}},
+        {"third_place": "on"},
+        "Third-place match is a setting of Single elimination, not of Swiss.",
+    ),
     (
         {"format": "round_robin", "config": {"table_size": 2, "rounds": 3}},
         {"format": "round_robin", "rounds": 3},

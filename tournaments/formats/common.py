@@ -10,7 +10,15 @@ from itertools import combinations, permutations
 from .points import check_points, check_result
 from .standings import compute_standings
 from .tiebreaks import check_tiebreaks
-from .types import MAX_TABLE_SIZE, MIN_TABLE_SIZE, Config, Entrant, FormatError, Round
+from .types import (
+    MAX_TABLE_SIZE,
+    MIN_TABLE_SIZE,
+    Config,
+    Entrant,
+    FormatError,
+    Round,
+    gettext_noop,
+)
 
 
 def seeding_key(e: Entrant) -> tuple:
@@ -92,21 +100,27 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
     if not isinstance(config.table_size, int) or not (
         MIN_TABLE_SIZE <= config.table_size <= MAX_TABLE_SIZE
     ):
-        raise FormatError(f"Tables have 2 to 5 seats, not {config.table_size}.")
+        raise FormatError(gettext_noop("Tables have 2 to 5 seats, not %(n)s."), n=config.table_size)
     if config.min_table_size is not None and not (
         MIN_TABLE_SIZE <= config.min_table_size <= config.table_size
     ):
         raise FormatError(
-            f"The smallest table ({config.min_table_size}) must be between 2 and the "
-            f"table size ({config.table_size})."
-        )
+            gettext_noop(
+                "The smallest table (%(smallest)s) must be between 2 and the table size "
+                "(%(size)s)."
+            ),
+            smallest=config.min_table_size, size=config.table_size,
+        )  # fmt: skip
     check_points(config)
     check_tiebreaks(config.tiebreaks)
     if config.bye_points is not None and config.bye_points < 0:
-        raise FormatError("Bye points can't be negative.")
+        raise FormatError(gettext_noop("Bye points can't be negative."))
     for fp in config.forbidden:
         if len(fp) != 2:
-            raise FormatError(f"A forbidden pairing names two different entrants, not {set(fp)}.")
+            raise FormatError(
+                gettext_noop("A forbidden pairing names two different entrants, not %(pair)s."),
+                pair=sorted(fp),
+            )
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
         dupes = sorted(i for i, c in Counter(ids).items() if c > 1)
@@ -121,9 +135,12 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
     starting = [e for e in entrants if e.withdrawn_after != 0]
     if len(starting) < minimum:
         raise FormatError(
-            f"This format needs at least {minimum} entrants with tables of "
-            f"{config.table_size}; there are {len(starting)}."
-        )
+            gettext_noop(
+                "This format needs at least %(minimum)s entrants with tables of %(size)s; "
+                "there are %(count)s."
+            ),
+            minimum=minimum, size=config.table_size, count=len(starting),
+        )  # fmt: skip
 
 
 def check_played(entrants: Sequence[Entrant], played: Sequence[Round]) -> None:

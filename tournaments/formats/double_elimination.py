@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from .bracket import BracketRun, Match
 from .common import check_common, check_played
 from .elimination import _group, rounds_if_seeds_win, winners_bracket
-from .types import Config, Entrant, FormatError, Round, Table
+from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
 
 
 class DoubleElimination:
@@ -47,11 +47,14 @@ class DoubleElimination:
     def validate(self, entrants: list[Entrant]) -> None:
         c = self.config
         if c.table_size != 2:
-            raise FormatError("Double elimination needs two-player tables (table_size 2).")
+            raise FormatError(gettext_noop("Double elimination needs two-player tables."))
         check_common(c, entrants, 2)
         late = [e.id for e in entrants if e.joined_round > 1]
         if late:
-            raise FormatError(f"Elimination brackets can't take late entries ({late}).")
+            raise FormatError(
+                gettext_noop("Elimination brackets can't take late entries (%(late)s)."),
+                late=", ".join(map(str, late)),
+            )
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         if self.config.grand_final_reset:

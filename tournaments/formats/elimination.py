@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from .bracket import BracketRun, Match, bracket_positions, next_power_of_two
 from .common import check_common, check_played, seeding_order
 from .points import finishing_order
-from .types import Config, Entrant, FormatError, Round, Table
+from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
 
 
 def bracket_members(entrants: Sequence[Entrant], played: Sequence[Round]) -> list[Entrant]:
@@ -118,20 +118,30 @@ class SingleElimination:
         c = self.config
         check_common(c, entrants, max(2, c.advance + 1))
         if c.table_size == 2 and c.advance != 1:
-            raise FormatError("With two seats exactly one player per table goes through.")
+            raise FormatError(
+                gettext_noop("With two seats exactly one player per table goes through.")
+            )
         if not 1 <= c.advance < c.table_size:
             raise FormatError(
-                f"Between 1 and {c.table_size - 1} players per table can go through, "
-                f"not {c.advance}."
+                gettext_noop(
+                    "Between 1 and %(most)s players per table can go through, not %(advance)s."
+                ),
+                most=c.table_size - 1,
+                advance=c.advance,
             )
         if c.third_place and c.table_size != 2:
             raise FormatError(
-                "A third-place match only exists with two seats; the final table "
-                "already places everybody."
+                gettext_noop(
+                    "A third-place match only exists with two seats; the final table "
+                    "already places everybody."
+                )
             )
         late = [e.id for e in entrants if e.joined_round > 1]
         if late:
-            raise FormatError(f"Elimination brackets can't take late entries ({late}).")
+            raise FormatError(
+                gettext_noop("Elimination brackets can't take late entries (%(late)s)."),
+                late=", ".join(map(str, late)),
+            )
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         """Rounds if every table has a winner (forfeits of several seats can shorten it)."""

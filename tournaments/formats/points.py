@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .types import MAX_TABLE_SIZE, MIN_TABLE_SIZE, Config, FormatError, Table, TableResult
+from .types import (
+    MAX_TABLE_SIZE,
+    MIN_TABLE_SIZE,
+    Config,
+    FormatError,
+    Table,
+    TableResult,
+    gettext_noop,
+)
 
 
 def default_place_points(size: int) -> tuple[float, ...]:
@@ -47,15 +55,24 @@ def check_points(config: Config) -> None:
     for size, values in (config.points or {}).items():
         if not isinstance(size, int) or not MIN_TABLE_SIZE <= size <= MAX_TABLE_SIZE:
             raise FormatError(
-                f"Points are given for tables of {size} seats; tables have 2-5 seats."
+                gettext_noop(
+                    "Points are given for tables of %(size)s seats; tables have 2-5 seats."
+                ),
+                size=size,
             )
         if len(values) != size:
             raise FormatError(
-                f"Points for {size}-seat tables need {size} values (one per place), "
-                f"got {len(values)}."
-            )
+                gettext_noop(
+                    "Points for %(size)s-seat tables need %(size)s values (one per place), "
+                    "got %(count)s."
+                ),
+                size=size, count=len(values),
+            )  # fmt: skip
         if any(values[i] < values[i + 1] for i in range(size - 1)):
-            raise FormatError(f"Points for {size}-seat tables must not increase with the place.")
+            raise FormatError(
+                gettext_noop("Points for %(size)s-seat tables must not increase with the place."),
+                size=size,
+            )
 
 
 def check_result(table: Table) -> TableResult:

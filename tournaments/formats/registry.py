@@ -7,7 +7,7 @@ from .elimination import SingleElimination
 from .league import League
 from .round_robin import RoundRobin
 from .swiss import Swiss
-from .types import Config, Format, FormatError
+from .types import Config, Format, FormatError, gettext_noop
 
 FORMATS: dict[str, type] = {
     RoundRobin.name: RoundRobin,
@@ -24,6 +24,8 @@ def get_format(name: str, config: Config | None = None) -> Format:
         cls = FORMATS[name]
     except KeyError:
         raise FormatError(
-            f"Unknown tournament format {name!r}; choose from: {', '.join(FORMATS)}."
+            gettext_noop("Unknown tournament format %(name)s; choose from: %(known)s."),
+            name=repr(name),
+            known=", ".join(FORMATS),
         ) from None
     return cls(config or Config())

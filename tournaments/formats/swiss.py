@@ -87,7 +87,7 @@ from .common import (
 )
 from .regroup import DEFAULT_BUDGET, SearchResult, conflict_free_grouping
 from .standings import compute_standings
-from .types import Config, Entrant, FormatError, Round, Table
+from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
 
 WINDOW = 12
 
@@ -135,7 +135,7 @@ class Swiss:
     def validate(self, entrants: list[Entrant]) -> None:
         check_common(self.config, entrants, self._minimum())
         if self.config.rounds is not None and self.config.rounds < 1:
-            raise FormatError("A Swiss tournament needs at least one round.")
+            raise FormatError(gettext_noop("A Swiss tournament needs at least one round."))
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         return self._rounds_for(entrants)
@@ -348,7 +348,7 @@ class _TwoSeatPairer:
             if left:
                 pairs, left = self.match(self.order, allow_conflicts=True)
             if left:  # an odd player out can't happen (byes are removed first)
-                raise FormatError("Could not pair the round.")
+                raise FormatError(gettext_noop("Could not pair the round."))
             return pairs
         segments: list[tuple[list[int], list[tuple]]] = []
         pending: list[int] = []
@@ -373,7 +373,7 @@ class _TwoSeatPairer:
                 segments.append((merged, pairs))
                 pending = []
             elif everything:  # an odd player out can't happen (byes are removed first)
-                raise FormatError("Could not pair the round.")
+                raise FormatError(gettext_noop("Could not pair the round."))
             span *= 2
         return [p for _, pairs in segments for p in pairs]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .types import TIEBREAKS, FormatError
+from .types import TIEBREAKS, FormatError, gettext_noop
 
 HIGHER_IS_BETTER: dict[str, bool] = {
     "buchholz": True,
@@ -56,9 +56,13 @@ def check_tiebreaks(names: Iterable[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name not in HIGHER_IS_BETTER:
-            raise FormatError(f"Unknown tie-break {name!r}; choose from: {', '.join(TIEBREAKS)}.")
+            raise FormatError(
+                gettext_noop("Unknown tie-break %(name)s; choose from: %(known)s."),
+                name=repr(name),
+                known=", ".join(TIEBREAKS),
+            )
         if name in seen:
-            raise FormatError(f"Tie-break {name!r} is listed twice.")
+            raise FormatError(gettext_noop("Tie-break %(name)s is listed twice."), name=repr(name))
         seen.add(name)
 
 

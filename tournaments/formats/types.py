@@ -24,11 +24,28 @@ MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 5
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message for the platform's catalog (Django's makemessages knows this name);
+    the formats stay free of Django, the platform translates (FormatError.translated)."""
+    return message
+
+
 class FormatError(ValueError):
     """A configuration, entrant list or history a format cannot work with.
 
-    The message is meant for organisers: it says what is wrong in plain words.
+    The message is meant for organisers: it says what is wrong in plain words. Give it as a
+    marked template with named parameters, ``FormatError(gettext_noop("Tables have 2 to 5
+    seats, not %(n)s."), n=7)``: ``str()`` is the English sentence, ``translated(gettext)``
+    the reader's (the Django side passes its gettext).
     """
+
+    def __init__(self, message: str, **params) -> None:
+        self.message, self.params = message, params
+        super().__init__(message % params if params else message)
+
+    def translated(self, gettext) -> str:
+        text = gettext(self.message)
+        return text % self.params if self.params else text
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from games.engines.bots.common import check_seed
 from games.engines.bots.greedy import GreedyBot
 from games.engines.bots.ismcts import IsmctsBot
 from games.engines.bots.random_bot import RandomBot
+from games.engines.i18n import _
 
 BOT_CLASSES: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 BOT_NAMES: tuple[str, ...] = tuple(BOT_CLASSES)
@@ -42,7 +43,36 @@ def param_schema(
     if "time_s" in properties:
         ceiling = MAX_TIME_S if max_time_s is None else min(MAX_TIME_S, max_time_s)
         properties["time_s"]["maximum"] = ceiling
-    return {"type": "object", "properties": properties, "additionalProperties": False}
+    # Titles name the bot and its parameters in messages (games.engines.schema), in the
+    # current language: built on each call, like the schema.
+    titles = _param_titles()
+    for key, prop in properties.items():
+        if key in titles:
+            prop.setdefault("title", titles[key])
+    return {
+        "type": "object",
+        "title": _bot_title(name),
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def _bot_title(name: str) -> str:
+    titles = {"random": _("Random bot"), "greedy": _("Greedy bot"), "ismcts": _("Search bot")}
+    return titles.get(name, name)
+
+
+def _param_titles() -> dict[str, str]:
+    return {
+        "samples": _("sampled deals"),
+        "depth": _("look-ahead depth"),
+        "beam": _("moves followed"),
+        "iterations": _("iterations"),
+        "time_s": _("seconds per decision"),
+        "exploration": _("exploration"),
+        "rollout_depth": _("playout depth"),
+        "rollout_candidates": _("playout candidates"),
+    }
 
 
 def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:

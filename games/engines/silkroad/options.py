@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import jsonschema
-
+from games.engines import schema as schema_checks
 from games.engines.base import InvalidOptions
 from games.engines.i18n import _
 
@@ -15,17 +14,17 @@ from .labels import action_label
 
 
 @cache
-def _validator() -> jsonschema.Draft202012Validator:
-    schema = option_schema()
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+def _validator():
+    # Compiled once: bots and tests start many games. Its titles stay in the language of
+    # the first call, so messages take their labels from a fresh schema.
+    return schema_checks.validator(option_schema())
 
 
 def validate_schema(options: dict) -> None:
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(options))
+    error = schema_checks.best_error(_validator(), options)
     if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "options"
-        raise InvalidOptions(f"{where}: {error.message}")
+        message = schema_checks.explain(error, option_schema())
+        raise InvalidOptions(message, path=error.absolute_path)
 
 
 def option_schema() -> dict:
@@ -101,15 +100,27 @@ def option_schema() -> dict:
     }
 
 
+def _label(key: str) -> str:
+    title = option_schema()["properties"][key]["title"]
+    return title[:1].upper() + title[1:]
+
+
 def check_options(options: dict) -> None:
     board = default_board()
     try:
+        # The schema has checked kinds, counts and their total ("x-total"): a failure here
+        # would be a schema that no longer says what the board needs.
         check_tile_mix(options["tile_mix"])
     except BoardError as exc:
-        raise InvalidOptions(f"tile_mix: {exc}") from None
+        raise InvalidOptions(f"{_label('tile_mix')}: {exc}", path=("tile_mix",)) from None
     used = {k: n for k, n in options["tile_mix"].items() if n}
     if options["board_side"] == "printed" and used != board.default_tile_mix:
-        raise InvalidOptions("tile_mix: only the blank board side takes a tile mix")
+        raise InvalidOptions(
+            _("{field}: only the blank board side takes a tile mix.").format(
+                field=_label("tile_mix")
+            ),
+            path=("tile_mix",),
+        )
     chosen = options["start_cities"]
     if chosen is not None:
         start = {
@@ -119,10 +130,19 @@ def check_options(options: dict) -> None:
             )
             for size in CARAVAN_SIZES
         }
+        cities = [c for pair in start.values() for c in pair]
+        if len(set(cities)) != len(cities):
+            raise InvalidOptions(
+                _("{field}: the three start and three target cities must be six different "
+                  "cities.").format(field=_label("start_cities")),
+                path=("start_cities",),
+            )  # fmt: skip
         try:
             check_start(start)
         except BoardError as exc:
-            raise InvalidOptions(f"start_cities: {exc}") from None
+            raise InvalidOptions(
+                f"{_label('start_cities')}: {exc}", path=("start_cities",)
+            ) from None
 
 
 def start_cities(options: dict) -> dict[int, tuple[int, int]]:

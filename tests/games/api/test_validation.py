@@ -245,3 +245,54 @@ def test_bot_registration_bounds_its_description(api_client):
     body = {"name": "probe", "description": "d" * 5000}
     assert api_client.post("/api/players/bots/", body, format="json").status_code == 400
     assert not Player.objects.filter(name="probe").exists()
+
+
+# ---- options and bot parameters in the platform's words, in the request's language ------
+# (body, field, English, Czech); the Czech reads the merged catalog (locale/cs/pending/
+# msgs-engines.po until the lead merges it).
+API_WORDED = [
+    ({"options": {"board_side": "blank", "tile_mix": {"bazaar": 23}}}, "options",
+     "Tile mix / bazaar: at most 22.", "Počty destiček akcí / bazar: nejvýše 22."),
+    ({"options": {"board_side": "blank", "tile_mix": {"bazaar": -1}}}, "options",
+     "Tile mix / bazaar: at least 0.", "Počty destiček akcí / bazar: alespoň 0."),
+    ({"options": {"tile_mix": {"bazaar": "many"}}}, "options",
+     "Tile mix / bazaar: must be a whole number.",
+     "Počty destiček akcí / bazar: musí být celé číslo."),
+    ({"options": {"board_side": "moon"}}, "options",
+     "Board side: choose one of “printed action fields”, “blank: the tiles of the tile mix "
+     "shuffled”.",
+     "Strana herního plánu: zvolte jednu z možností „předtištěná pole akcí“, „prázdná pole "
+     "akcí: zamíchané destičky akcí“."),
+    ({"options": {"start_cities": {"1": {"start": "tashkent"}, "2": {}, "3": {}}}}, "options",
+     "Start cities / 1-camel caravan / target: missing.",
+     "Výchozí a cílová města / jednočlenná karavana / cílové město: chybí."),
+    ({"options": {"colour": "red"}}, "options", "Options: unknown setting “colour”.",
+     "Volby: neznámé nastavení „colour“."),
+    ({"options": {"board_side": "blank", "tile_mix": {"bazaar": 5}}}, "options",
+     "Tile mix: the numbers must add up to 22, not 5.",
+     "Počty destiček akcí: součet musí být 22, ne 5."),
+    ({"seats": [{"bot": "greedy", "params": {"depth": 5}}, {"bot": "random"}]}, "params",
+     "Greedy bot / look-ahead depth: at most 4.", "Hladový bot / hloubka propočtu: nejvýše 4."),
+    ({"seats": [{"bot": "greedy", "params": {"depth": 0}}, {"bot": "random"}]}, "params",
+     "Greedy bot / look-ahead depth: at least 1.", "Hladový bot / hloubka propočtu: alespoň 1."),
+    ({"seats": [{"bot": "greedy", "params": {"samples": "many"}}, {"bot": "random"}]}, "params",
+     "Greedy bot / sampled deals: must be a whole number.",
+     "Hladový bot / počet vzorků skrytých karet: musí být celé číslo."),
+    ({"seats": [{"bot": "greedy", "params": {"colour": "red"}}, {"bot": "random"}]}, "params",
+     "Greedy bot: unknown setting “colour”.", "Hladový bot: neznámé nastavení „colour“."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("extra", "field", "english", "czech"), API_WORDED)
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_option_and_bot_parameter_errors_are_a_400_in_the_requests_language(
+    api_client, extra, field, english, czech, language
+):
+    api_client.force_authenticate(HumanPlayerFactory().user)
+    body = {"game": "silkroad", "seed": 4, "seats": [{"bot": "random"}, {"bot": "greedy"}]}
+    response = api_client.post(
+        "/api/matches/", {**body, **extra}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()[field] == [english if language == "en" else czech]
+    assert Match.objects.count() == 0

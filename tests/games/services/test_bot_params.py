@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 def test_every_engine_gives_a_bounded_schema_per_bot(game):
     engine = ENGINES[game]
     assert engine.bot_param_schema("random") == {
-        "type": "object", "properties": {}, "additionalProperties": False}  # fmt: skip
+        "type": "object", "title": "Random bot", "properties": {},
+        "additionalProperties": False}  # fmt: skip
     greedy = engine.bot_param_schema("greedy")
     assert greedy["additionalProperties"] is False and "seed" not in greedy["properties"]
     ismcts = engine.bot_param_schema("ismcts")["properties"]
@@ -38,8 +39,9 @@ def test_every_engine_gives_a_bounded_schema_per_bot(game):
 
 @pytest.mark.parametrize(
     ("params", "message"),
-    [({"time_s": 50}, "greater than the maximum of 5.0"), ({"zzz": 1}, "'zzz' was unexpected"),
-     ({"iterations": -1}, "less than the minimum of 1")],
+    [({"time_s": 50}, "Search bot / seconds per decision: at most 5."),
+     ({"zzz": 1}, "Search bot: unknown setting “zzz”."),
+     ({"iterations": -1}, "Search bot / iterations: at least 1.")],
 )  # fmt: skip
 def test_bad_bot_parameters_are_a_400_at_match_creation(api_client, params, message):
     api_client.force_authenticate(HumanPlayerFactory().user)
@@ -55,7 +57,9 @@ def test_thinking_time_never_above_the_matchs_limit(api_client):
     seats = [{"bot": "ismcts", "params": {"time_s": 2}}, {"bot": "random"}]
     body = {"game": "silkroad", "seats": seats, "time_control": {"per_move_s": 1}}
     response = api_client.post("/api/matches/", body, format="json")
-    assert response.status_code == 400 and "greater than the maximum of 1" in str(response.json())
+    assert response.status_code == 400 and "Search bot / seconds per decision: at most 1." in str(
+        response.json()
+    )
     body["time_control"] = {"per_move_s": 3}
     assert api_client.post("/api/matches/", body, format="json").status_code == 201
 
@@ -72,7 +76,7 @@ def test_engine_bot_players_are_checked_when_made_and_when_seated():
     )  # made before the check
     with pytest.raises(ValidationError) as exc:
         services.create_match(game="silkroad", players=[legacy, EngineBotFactory()])
-    assert "minimum of 1" in str(exc.value)
+    assert "Search bot / iterations: at least 1." in str(exc.value)
 
 
 def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
