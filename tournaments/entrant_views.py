@@ -28,6 +28,14 @@ def _run(request, pk: int, action, done: str):
     return redirect("tournament-detail", pk=pk)
 
 
+def _managed(request, pk: int) -> Tournament:
+    """The tournament, if the user may manage it (404 / 403 otherwise)."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not entrants.may_manage(request.user, t):
+        raise PermissionDenied
+    return t
+
+
 @require_POST
 @login_required
 @_limited("tournament_entries")
@@ -65,9 +73,7 @@ def check_in(request, pk: int, entry_id: int):
 @login_required
 @_limited("tournament_entries")
 def add_guest(request, pk: int):
-    t = get_object_or_404(Tournament, pk=pk)
-    if not entrants.may_manage(request.user, t):
-        raise PermissionDenied
+    t = _managed(request, pk)
     form = GuestForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the guest's name."))
@@ -81,9 +87,7 @@ def add_guest(request, pk: int):
 @login_required
 @_limited("tournament_entries")
 def link_guest(request, pk: int, entry_id: int):
-    t = get_object_or_404(Tournament, pk=pk)
-    if not entrants.may_manage(request.user, t):
-        raise PermissionDenied
+    t = _managed(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
     form = LinkGuestForm(request.POST, tournament=t)
     if not form.is_valid():  # unknown or inactive account: said, nothing changes
@@ -110,9 +114,7 @@ def link_guest(request, pk: int, entry_id: int):
 def link_suggestions(request, pk: int, entry_id: int):
     """The htmx list under a guest's link box: at most 10 accounts matching what was typed
     (organisers only; rate-limited, as every keystroke after a pause asks)."""
-    t = get_object_or_404(Tournament, pk=pk)
-    if not entrants.may_manage(request.user, t):
-        raise PermissionDenied
+    t = _managed(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
     limited = throttling.page_limit(request, "player_search")
     text = request.GET.get("player", "")
@@ -126,9 +128,7 @@ def _life(name: str, done):
     @login_required
     @_limited("tournament_manage")
     def view(request, pk: int):
-        t = get_object_or_404(Tournament, pk=pk)
-        if not entrants.may_manage(request.user, t):
-            raise PermissionDenied
+        t = _managed(request, pk)
         return _run(
             request,
             pk,
@@ -145,9 +145,7 @@ def _life(name: str, done):
 @_limited("tournament_manage")
 def planned_start(request, pk: int):
     """Set, move or clear the planned start and auto-start (tournaments.autostart)."""
-    t = get_object_or_404(Tournament, pk=pk)
-    if not entrants.may_manage(request.user, t):
-        raise PermissionDenied
+    t = _managed(request, pk)
     form = PlannedStartForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
