@@ -4,7 +4,7 @@ tournaments.entrants and tournaments.lifecycle."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,25 +15,12 @@ from games.models import Invitation, Player
 from tournaments import autostart, entrants, lifecycle, organiser
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
 from tournaments.models import Entry, Tournament
-from tournaments.views import _limited
+from tournaments.views import _do, _limited, _manage
 
 
 def _run(request, pk: int, action, done: str):
-    try:
-        action()
-    except ValidationError as exc:  # PermissionDenied passes on: a 403
-        messages.error(request, " ".join(exc.messages))
-    else:
-        messages.success(request, done)
+    _do(request, action, done)
     return redirect("tournament-detail", pk=pk)
-
-
-def _managed(request, pk: int) -> Tournament:
-    """The tournament, if the user may manage it (404 / 403 otherwise)."""
-    t = get_object_or_404(Tournament, pk=pk)
-    if not entrants.may_manage(request.user, t):
-        raise PermissionDenied
-    return t
 
 
 @require_POST
@@ -73,7 +60,7 @@ def check_in(request, pk: int, entry_id: int):
 @login_required
 @_limited("tournament_entries")
 def add_guest(request, pk: int):
-    t = _managed(request, pk)
+    t = _manage(request, pk)
     form = GuestForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the guest's name."))
@@ -87,7 +74,7 @@ def add_guest(request, pk: int):
 @login_required
 @_limited("tournament_entries")
 def link_guest(request, pk: int, entry_id: int):
-    t = _managed(request, pk)
+    t = _manage(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
     form = LinkGuestForm(request.POST, tournament=t)
     if not form.is_valid():  # unknown or inactive account: said, nothing changes
@@ -114,7 +101,7 @@ def link_guest(request, pk: int, entry_id: int):
 def link_suggestions(request, pk: int, entry_id: int):
     """The htmx list under a guest's link box: at most 10 accounts matching what was typed
     (organisers only; rate-limited, as every keystroke after a pause asks)."""
-    t = _managed(request, pk)
+    t = _manage(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
     limited = throttling.page_limit(request, "player_search")
     text = request.GET.get("player", "")
@@ -128,7 +115,7 @@ def _life(name: str, done):
     @login_required
     @_limited("tournament_manage")
     def view(request, pk: int):
-        t = _managed(request, pk)
+        t = _manage(request, pk)
         return _run(
             request,
             pk,
@@ -145,7 +132,7 @@ def _life(name: str, done):
 @_limited("tournament_manage")
 def planned_start(request, pk: int):
     """Set, move or clear the planned start and auto-start (tournaments.autostart)."""
-    t = _managed(request, pk)
+    t = _manage(request, pk)
     form = PlannedStartForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from games import throttling
-from tournaments import bracket_svg, forecast, selectors, services
+from tournaments import bracket_svg, entrants, forecast, selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
 from tournaments.tiebreak_labels import labels
@@ -26,9 +26,7 @@ def tournament_list(request):
 
 
 def _can_manage(request, t: Tournament) -> bool:
-    return request.user.is_authenticated and (
-        request.user.is_staff or t.organiser_id == request.user.pk
-    )
+    return entrants.may_manage(request.user, t)
 
 
 def _context(request, t: Tournament) -> dict:
@@ -156,6 +154,8 @@ def _manage(request, pk: int) -> Tournament:
 
 
 def _do(request, action, done: str) -> None:
+    """Run an organiser's action; its refusal (ValidationError) becomes the page's error
+    message, its success `done` (PermissionDenied passes on: a 403)."""
     try:
         action()
     except ValidationError as exc:
