@@ -77,13 +77,12 @@ WRITE_GROUP = 4
 class RoundWrites:
     """The writes of one round of bot play: each match written if it is still at the ply
     it was loaded at. On PostgreSQL a statement per WRITE_GROUP matches, sent without
-    waiting (the server writes while the bots play on); elsewhere one transaction when
-    the round ends. Then `written` holds the runners written, and their ends and
+    waiting (the server writes while the bots play on); inside a caller's transaction
+    or on SQLite, each match when the round ends. Then `written` holds the runners written, and their ends and
     deadlines are announced (bot turns are not queued: the caller plays on, or hands
     over what is left)."""
 
     def __init__(self) -> None:
-        self.count = 0
         self.written: list[Runner] = []
         self._played: list[tuple[Runner, int]] = []
         self._group: list[match_writes.BatchWrite] = []
@@ -98,8 +97,11 @@ class RoundWrites:
             self._pipeline.__enter__()
         return self
 
+    @property
+    def count(self) -> int:
+        return len(self._played)
+
     def add(self, runner: Runner, ply: int) -> None:
-        self.count += 1
         self._played.append((runner, ply))
         if self._pipeline is not None:
             self._group.append(runner.batch_write(ply))
@@ -121,20 +123,8 @@ class RoundWrites:
         if exc[0] is not None or not self._played:
             return
         with transaction.atomic():
-            if connection.vendor == "postgresql":  # inside a caller's transaction
-                ids = match_writes.write_batches([r.batch_write(p) for r, p in self._played])
-                self.written = [r for r, _ in self._played if r.match.pk in ids and r.written()]
-            else:
-                self.written = [r for r, ply in self._played if r.persist(expected_ply=ply)]
+            self.written = [r for r, ply in self._played if r.persist(expected_ply=ply)]
             dispatch.announce(self.written, schedule_bots=False)
-
-
-def write_round(played: list[tuple[Runner, int]]) -> list[Runner]:
-    """Write a round's matches (see RoundWrites); the runners written."""
-    with RoundWrites() as writes:
-        for runner, ply in played:
-            writes.add(runner, ply)
-    return writes.written
 
 
 def play_bot_decisions(

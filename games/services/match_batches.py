@@ -50,7 +50,7 @@ def create_matches(specs: Sequence[MatchSpec]) -> list[Match]:
             else:
                 # The spec as given: an unset seed is drawn by create_match (a server seed).
                 out.append(create_match(**plan.spec.as_kwargs()))
-        schedule_after_commit(runners)
+        dispatch.announce(runners)  # after the commit: a round's bot turns leave together
     return out
 
 
@@ -108,10 +108,3 @@ def _insert_matches(matches: list[Match]) -> None:
         rows.append([f.get_db_prep_save(f.pre_save(match, True), connection) for f in fields])
         match._state.adding, match._state.db = False, connection.alias
     match_writes.insert_rows(meta.db_table, [f.column for f in fields], rows)
-
-
-def schedule_after_commit(runners: Sequence[Runner]) -> None:
-    """After the commit, for every match just written, what `matches._commit` schedules
-    for one (`dispatch.announce`): a round's bot turns leave together, a few matches to
-    a task."""
-    dispatch.announce(runners)

@@ -263,15 +263,11 @@ def _lock(match_id: int) -> Runner:
     return Runner.load(match, seats)
 
 
-def _commit(runner: Runner, *, schedule_bots: bool = True, expected_ply: int | None = None) -> bool:
-    """Persist and, once committed, schedule the next step and announce the end.
-
-    `schedule_bots=False` when the caller is the bot task itself, which carries on;
-    `expected_ply` as in Runner.persist (False: the match moved, nothing written)."""
-    if not runner.persist(expected_ply=expected_ply):
-        return False
-    dispatch.announce([runner], schedule_bots=schedule_bots)
-    return True
+def _commit(runner: Runner) -> None:
+    """Persist (the caller holds the match lock) and, once committed, schedule the next
+    step and announce the end (dispatch.announce)."""
+    runner.persist()
+    dispatch.announce([runner])
 
 
 def start_match(*, match_id: int) -> None:

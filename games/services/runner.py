@@ -66,12 +66,6 @@ class Runner:
     batch_ply: int | None = None
 
     @classmethod
-    def load_at(cls, match_id: int, ply: int) -> Runner | None:
-        """The runner of a match still running at `ply`, or None."""
-        runners = cls.load_many([(match_id, ply)])
-        return runners[0] if runners else None
-
-    @classmethod
     def load_many(cls, turns: list[tuple[int, int]],
                   failures: list[tuple[int, BaseException]] | None = None) -> list[Runner]:  # fmt: skip
         """The runners of the matches still running at the given (match id, ply), in

@@ -156,7 +156,10 @@ def test_a_match_moved_meanwhile_is_skipped_and_the_others_written():
         r.settle(play_bots=True, budget_s=60.0)
     _play_alone(matches[1])  # another copy finished this one first
     moved = MatchLog.objects.get(match=matches[1]).entries
-    written = bot_play.write_round([(r, ply) for r, (_, ply) in zip(runners, turns, strict=True)])
+    with bot_play.RoundWrites() as writes:
+        for r, (_, ply) in zip(runners, turns, strict=True):
+            writes.add(r, ply)
+    written = writes.written
     assert [r.match.pk for r in written] == [m.pk for i, m in enumerate(matches) if i != 1]
     assert MatchLog.objects.get(match=matches[1]).entries == moved
     assert all(Match.objects.get(pk=m.pk).status == MatchStatus.FINISHED for m in matches)
