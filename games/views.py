@@ -8,14 +8,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import selectors, services, throttling
+from games.bot_labels import bot_kind_name
 from games.engines.registry import ENGINES
 from games.forms import SignUpForm
 from games.health import health_report
 
 
 def home(request):
+    engines = sorted(ENGINES.values(), key=lambda e: e.title)
     context = {
-        "games": sorted(ENGINES.values(), key=lambda e: e.title),
+        # Each game with its built-in bots named as the chips and the lobby name them.
+        "games": [(e, [bot_kind_name(b) for b in e.bot_names()]) for e in engines],
         "bots": selectors.engine_bots()[:12],
         "me": selectors.player_for_user(request.user),
     }

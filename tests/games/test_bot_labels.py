@@ -58,3 +58,10 @@ def test_a_bots_player_page_names_its_kind(client):
     assert "<small>(Search bot, 1 s a move)</small>" in html
     czech = client.get("/players/mcts-max/", **CZECH).content.decode()
     assert "<small>(Prohledávací bot, 1 s na tah)</small>" in czech
+
+
+def test_home_games_table_names_the_built_in_bots_as_the_chips_do(client):
+    html = client.get("/").content.decode()
+    assert html.count("<td>Random bot, Greedy bot, Search bot</td>") == 3
+    czech = client.get("/", **CZECH).content.decode()
+    assert czech.count("<td>Náhodný bot, Hladový bot, Prohledávací bot</td>") == 3
