@@ -33,7 +33,12 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.setup import format_error_message, setting_label
+from tournaments.setup import (
+    check_format_options,
+    clean_details,
+    format_error_message,
+    setting_label,
+)
 
 CONFIG_KEYS = {
     "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
@@ -133,8 +138,6 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
         engine = get_engine(game)
     except UnknownGame as exc:
         raise ValidationError(str(exc)) from None
-    from tournaments.setup import check_format_options  # noqa: PLC0415
-
     check_format_options(format_name, raw)
     config = formats.Config(**_config_values(raw))
     if not engine.min_players <= config.table_size <= engine.max_players:
@@ -251,8 +254,6 @@ def create_tournament(
     """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
     ``details``: variant-free extras checked by tournaments.setup.clean_details (venue,
     description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
-    from tournaments.setup import clean_details
-
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
