@@ -17,6 +17,7 @@ from games.services.invitations import (
     invite_to_entry,
 )
 from games.services.match_batches import MatchSpec, create_matches
+from games.services.match_checks import needs_invitation, rating_objection
 from games.services.matches import (
     AlreadySeated,
     AlreadyStarted,
@@ -33,9 +34,7 @@ from games.services.matches import (
     create_match,
     expire_open_matches,
     join_match,
-    needs_invitation,
     overdue_matches,
-    rating_objection,
     record_offline_match,
     resign,
     start_match,

@@ -31,17 +31,7 @@ from games.models import (
 from games.models import Variant as VariantModel
 from games.services import dispatch
 from games.services.bot_play import leases_held
-from games.services.match_checks import (  # noqa: F401  (re-exported: games.services)
-    TIME_CONTROL_MAXIMA,
-    MatchChecks,
-    MatchSpec,
-    humans_to_invite,
-    needs_invitation,
-    person_of,
-    rating_objection,
-    think_limit,
-    time_control_fields,
-)
+from games.services.match_checks import MatchChecks, MatchSpec, person_of
 from games.services.runner import Runner
 from games.signals import match_finished
 
