@@ -25,6 +25,9 @@ from pathlib import Path
 
 def _setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+    # As in production (the worker inherits it): the dev settings' DEBUG keeps a log of
+    # every query, which a worker does not.
+    os.environ.setdefault("DEBUG", "false")
     import django
 
     django.setup()

@@ -158,11 +158,11 @@ class MatchLogAdmin(admin.ModelAdmin):
 
     list_display = ["match", "decisions"]
     raw_id_fields = ["match"]
-    readonly_fields = ["match", "entries"]
+    readonly_fields = ["match", "plies", "entries"]
 
     @admin.display(description=_("decisions"))
     def decisions(self, obj: MatchLog) -> int:
-        return len(obj.entries)
+        return obj.plies
 
     def has_view_permission(self, request, obj=None):
         return request.user.is_superuser

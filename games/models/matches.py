@@ -257,11 +257,36 @@ class OpenSeat(models.Model):
         return f"{self.match} open seat {self.index}"
 
 
+class JSONTextField(models.JSONField):
+    """JSON kept as text: PostgreSQL's `json`, not `jsonb`. Storing a bot game's log (tens
+    of kilobytes) as jsonb made the server parse it into its binary form, which took it
+    longer than the engine took to play the game; nothing looks inside a log but the
+    MatchAction view, which reads it as json."""
+
+    def db_type(self, connection):
+        return "json" if connection.vendor == "postgresql" else super().db_type(connection)
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        value = super().get_db_prep_value(value, connection, prepared)
+        if connection.vendor == "postgresql":
+            from psycopg.types.json import Json, Jsonb
+
+            if isinstance(value, Jsonb):  # sent as json, the column's type
+                return Json(value.obj, value.dumps)
+        return value
+
+    def from_db_value(self, value, expression, connection):
+        if value is not None and not isinstance(value, str | bytes):
+            return value  # psycopg decodes `json` itself (Django has it load only jsonb as text)
+        return super().from_db_value(value, expression, connection)
+
+
 class MatchLog(models.Model):
     """A match's applied decisions, one row per match: `entries[ply]` is the decision of
-    that ply, `[seat, action, label, source, time_used_ms, at_epoch_ms]`.
+    that ply, `[seat, action, label, source, time_used_ms, at_epoch_ms]`, and `plies`
+    their number.
 
-    A bot batch appends all its decisions in one statement, guarded by the log's length
+    A bot batch appends all its decisions in one statement, guarded by `plies`
     (services.match_writes.append_actions), so a ply is logged once only; a label is
     left empty where nobody reads it while the match runs (bot and forced decisions)
     and is described again when the log is shown."""
@@ -269,10 +294,11 @@ class MatchLog(models.Model):
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="log_record"
     )
-    entries = models.JSONField(default=list)
+    entries = JSONTextField(default=list)
+    plies = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
-        return f"{self.match_id}: {len(self.entries)} decisions"
+        return f"{self.match_id}: {self.plies} decisions"
 
 
 class MatchAction(models.Model):

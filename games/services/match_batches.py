@@ -79,9 +79,13 @@ def _start_together(plans: Sequence[MatchPlan]) -> list[Runner]:
         return runners
     _insert_matches([r.match for r in runners])
     Seat.objects.bulk_create([s for r in runners for s in r.seats])  # takes each match's id
-    logs = [(r.match.pk, match_writes.log_json(r.new_actions)) for r in runners if r.new_actions]
+    logs = [
+        (r.match.pk, match_writes.log_json(r.new_actions), len(r.new_actions))
+        for r in runners
+        if r.new_actions
+    ]
     if logs:
-        match_writes.insert_rows(MatchLog._meta.db_table, ("match_id", "entries"), logs)
+        match_writes.insert_rows(MatchLog._meta.db_table, ("match_id", "entries", "plies"), logs)
     for r in runners:
         r.written()
     return runners

@@ -11,18 +11,15 @@ Callers hold the match lock, or check the match's ply, in a transaction.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import orjson
 from django.db import IntegrityError, connection
-from psycopg import Cursor as ServerBindingCursor
+from psycopg import RawCursor
 
 from games.models import Match, MatchLog, MatchStatus, Seat
-
-if TYPE_CHECKING:
-    from games.services.runner import Decision
 
 _SEAT_COLUMNS = ("clock_ms", "forfeited", "timeouts", "score", "rank")
 
@@ -57,52 +54,46 @@ def insert_rows(table: str, columns: Sequence[str], rows: Iterable[Sequence]) ->
         cursor.executemany(f"INSERT INTO {name} ({quoted}) VALUES ({marks})", list(rows))
 
 
-def log_entry(d: Decision) -> list:
-    """A decision as stored in MatchLog.entries (its ply is its place in the list)."""
-    return [d.seat, d.action, d.label, str(d.source), d.time_used_ms, d.at_ms]
+def log_json(entries: Sequence[list]) -> str:
+    """Log entries (`Runner.new_actions`) as the JSON text of MatchLog.entries."""
+    return _dumps(entries)
 
 
-def log_json(decisions: Sequence[Decision]) -> str:
-    """Decisions as the JSON text of MatchLog.entries."""
-    return _dumps([log_entry(d) for d in decisions])
-
-
-def append_actions(match_id: int, decisions: Sequence[Decision]) -> None:
-    """Append consecutive decisions to the match's log in one statement.
+def append_actions(match_id: int, first: int, entries: Sequence[list]) -> None:
+    """Append the log entries of consecutive plies from `first` to the match's log in one
+    statement.
 
     Raises IntegrityError, writing nothing, unless the log holds exactly the plies
     before the first of them (one action per match and ply, whoever retries)."""
-    if not decisions:
+    if not entries:
         return
-    first = decisions[0].ply
-    if any(d.ply != first + i for i, d in enumerate(decisions)):
-        raise ValueError("decisions to log must be consecutive plies")
-    entries = log_json(decisions)
+    count, entries = len(entries), log_json(entries)
     table = connection.ops.quote_name(MatchLog._meta.db_table)
     with connection.cursor() as cursor:
         if first == 0:
             # The primary key refuses a second log of ply 0.
-            cursor.execute(f"INSERT INTO {table} (match_id, entries) VALUES (%s, %s)",
-                           [match_id, entries])  # fmt: skip
+            cursor.execute(f"INSERT INTO {table} (match_id, entries, plies) VALUES (%s, %s, %s)",
+                           [match_id, entries, count])  # fmt: skip
             return
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                f"UPDATE {table} SET entries = entries || %s::jsonb "
-                "WHERE match_id = %s AND jsonb_array_length(entries) = %s",
-                [entries, match_id, first],
-            )
-        else:
-            # SQLite has no array concatenation: splice the two JSON texts (both arrays).
-            cursor.execute(
-                f"UPDATE {table} SET entries = CASE json_array_length(entries) WHEN 0 THEN %s "
-                "ELSE substr(entries, 1, length(entries) - 1) || ',' || substr(%s, 2) END "
-                "WHERE match_id = %s AND json_array_length(entries) = %s",
-                [entries, entries, match_id, first],
-            )
+        cursor.execute(
+            f"UPDATE {table} SET entries = {_appended('entries', 'plies', '%s')}, plies = plies + %s "
+            "WHERE match_id = %s AND plies = %s",
+            [entries, entries, count, match_id, first],
+        )
         if cursor.rowcount != 1:
             raise IntegrityError(
                 f"match {match_id}: the log does not end at ply {first}; nothing appended"
             )
+
+
+def _appended(log: str, plies: str, more: str) -> str:
+    """SQL for the JSON array text `log` (of `plies` entries) followed by the entries of
+    the array text `more` (which appears twice: give its parameter twice). On PostgreSQL
+    a json value, checked as such."""
+    t = "::text" if connection.vendor == "postgresql" else ""
+    spliced = (f"CASE WHEN {plies} = 0 THEN {more}{t} ELSE substr({log}{t}, 1, "
+               f"length({log}{t}) - 1) || ',' || substr({more}{t}, 2) END")  # fmt: skip
+    return f"({spliced})::json" if t else spliced
 
 
 def update_seats(seats: Sequence[Seat]) -> None:
@@ -116,11 +107,12 @@ def update_seats(seats: Sequence[Seat]) -> None:
 @dataclass(slots=True)
 class BatchWrite:
     """One match's part of a bot batch: its row as the runner left it, the ply it was
-    loaded at, the decisions to append to its log and the seats that changed."""
+    loaded at, the log entries to append from `first_ply` and the seats that changed."""
 
     match: Match
     expected_ply: int
-    decisions: Sequence[Decision]
+    first_ply: int  # the ply of the first entry
+    entries: Sequence[list]  # as Runner.new_actions
     seats: Sequence[Seat]
 
 
@@ -136,8 +128,9 @@ def write_batches(items: Sequence[BatchWrite]) -> set[int]:
         return set()
     connection.ensure_connection()
     # Parameters bound by the server: the logs (tens of kilobytes a match) go as they are
-    # instead of being escaped into the statement's text, as Django's cursor would.
-    with ServerBindingCursor(connection.connection) as cursor:
+    # instead of being escaped into the statement's text, as Django's cursor would; and
+    # a RawCursor takes the statement's $n placeholders as they are, without parsing it.
+    with RawCursor(connection.connection) as cursor:
         cursor.execute(*_batch_statement(items))
         return _written(items, cursor.fetchall())
 
@@ -150,7 +143,7 @@ class PipelinedBatchWrites:
 
     def __init__(self) -> None:
         self.written: set[int] = set()
-        self._sent: list[tuple[Sequence[BatchWrite], ServerBindingCursor]] = []
+        self._sent: list[tuple[Sequence[BatchWrite], RawCursor]] = []
 
     def __enter__(self) -> PipelinedBatchWrites:
         connection.ensure_connection()
@@ -160,7 +153,7 @@ class PipelinedBatchWrites:
 
     def send(self, items: Sequence[BatchWrite]) -> None:
         if items:
-            cursor = ServerBindingCursor(connection.connection)
+            cursor = RawCursor(connection.connection)
             cursor.execute(*_batch_statement(items))
             self._sent.append((items, cursor))
 
@@ -175,68 +168,100 @@ class PipelinedBatchWrites:
 
 
 def _written(items: Sequence[BatchWrite], rows) -> set[int]:
-    logged_wanted = {it.match.pk for it in items if it.decisions}
+    logged_wanted = {it.match.pk for it in items if it.entries}
     for match_id, logged, _cfg, _seats in rows:
         if match_id in logged_wanted and not logged:  # cannot happen: m's guard read the log
             raise IntegrityError(f"match {match_id}: batch written without its log")
     return {r[0] for r in rows}
 
 
-def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
+# The columns of a match row that bot play changes (Runner.apply, settle, _finish and
+# batch_write); a batch writes these and leaves the rest of the row as it is.
+PLAY_FIELDS = ("ply", "to_act", "deadline", "turn_started_at", "state", "outcome", "status",
+               "finished_at", "updated_at")  # fmt: skip
+
+
+@functools.cache
+def _play_columns() -> tuple[tuple[str, str, bool], ...]:
+    """(attname, SQL cast, is JSON) of each play field, in PLAY_FIELDS order."""
+    out = []
+    for name in PLAY_FIELDS:
+        f = Match._meta.get_field(name)
+        out.append((f.attname, f.cast_db_type(connection), f.get_internal_type() == "JSONField"))
+    return tuple(out)
+
+
+@functools.cache
+def _batch_sql(matches: int, seats: int) -> str:
+    """The statement for `matches` matches and `seats` seat rows, with $n placeholders:
+    built once per shape, and sent as it is (a RawCursor does not parse it)."""
     q = connection.ops.quote_name
-    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    play = _play_columns()
+    per_match = 5 + len(play)
+    n = iter(range(1, 1 + matches * per_match + seats * 7))
     # Typed placeholders: VALUES would take a column of NULLs as text.
-    row = (
-        "(%s::bigint, %s::integer, %s::integer, %s::jsonb, "
-        + ", ".join(f"%s::{f.cast_db_type(connection)}" for f in fields)
-        + ")"
+    casts = ["bigint", "integer", "integer", "integer", "json"] + [c for _a, c, _j in play]
+    rows = ", ".join(
+        "(" + ", ".join(f"${next(n)}::{c}" for c in casts) + ")" for _ in range(matches)
     )
-    params: list = []
-    for it in items:
-        m = it.match
-        first = it.decisions[0].ply if it.decisions else it.expected_ply
-        entries = log_json(it.decisions) if it.decisions else None
-        params += [m.pk, it.expected_ply, first, entries]
-        params += [f.get_db_prep_save(getattr(m, f.attname), connection) for f in fields]
     log_table, match_table, seat_table = (
         q(MatchLog._meta.db_table),
         q(Match._meta.db_table),
         q(Seat._meta.db_table),
     )
-    sets = ", ".join(f"{q(f.column)} = v.{q(f.column)}" for f in fields)
-    columns = ", ".join(["id", "expected", "first", "entries"] + [q(f.column) for f in fields])
+    fields = [q(Match._meta.get_field(name).column) for name in PLAY_FIELDS]
+    sets = ", ".join(f"{c} = v.{c}" for c in fields)
+    columns = ", ".join(["id", "expected", "first", "count", "entries", *fields])
     ctes = [
         "cfg AS (SELECT set_config('synchronous_commit', 'off', true))",
-        f"v ({columns}) AS (VALUES {', '.join([row] * len(items))})",
+        f"v ({columns}) AS (VALUES {rows})",
         # The log guard: no log yet for a batch from ply 0, else a log ending at `first`.
         f"m AS (UPDATE {match_table} AS t SET {sets} FROM v "
-        "WHERE t.id = v.id AND t.ply = v.expected AND t.status = %s AND (v.entries IS NULL "
+        f"WHERE t.id = v.id AND t.ply = v.expected AND t.status = '{MatchStatus.RUNNING}' "
+        f"AND (v.entries IS NULL "
         f"OR (v.first = 0 AND NOT EXISTS (SELECT 1 FROM {log_table} g WHERE g.match_id = v.id)) "
         f"OR (v.first > 0 AND EXISTS (SELECT 1 FROM {log_table} g WHERE g.match_id = v.id "
-        "AND jsonb_array_length(g.entries) = v.first))) RETURNING t.id)",
-        f"li AS (INSERT INTO {log_table} (match_id, entries) SELECT v.id, v.entries FROM v "
-        "JOIN m ON m.id = v.id WHERE v.first = 0 AND v.entries IS NOT NULL RETURNING match_id)",
-        f"lu AS (UPDATE {log_table} AS g SET entries = g.entries || v.entries FROM v "
-        "JOIN m ON m.id = v.id WHERE g.match_id = v.id AND v.first > 0 "
-        "AND v.entries IS NOT NULL RETURNING g.match_id)",
+        "AND g.plies = v.first))) RETURNING t.id)",
+        f"li AS (INSERT INTO {log_table} (match_id, entries, plies) SELECT v.id, v.entries, "
+        "v.count FROM v JOIN m ON m.id = v.id WHERE v.first = 0 AND v.entries IS NOT NULL "
+        "RETURNING match_id)",
+        f"lu AS (UPDATE {log_table} AS g SET entries = {_appended('g.entries', 'g.plies', 'v.entries')}, "
+        "plies = g.plies + v.count FROM v JOIN m ON m.id = v.id WHERE g.match_id = v.id "
+        "AND v.first > 0 AND v.entries IS NOT NULL RETURNING g.match_id)",
     ]
-    params.append(str(MatchStatus.RUNNING))
-    seats = [(it.match.pk, s) for it in items for s in it.seats]
     if seats:
-        seat_row = ("(%s::bigint, %s::bigint, %s::bigint, %s::boolean, %s::integer, "
-                    "%s::double precision, %s::integer)")  # fmt: skip
+        seat_casts = ["bigint", "bigint", "bigint", "boolean", "integer", "double precision",
+                      "integer"]  # fmt: skip
+        seat_rows = ", ".join(
+            "(" + ", ".join(f"${next(n)}::{c}" for c in seat_casts) + ")" for _ in range(seats)
+        )
         cols = ", ".join(f"{q(c)} = sv.{c}" for c in _SEAT_COLUMNS)
         ctes.append(
-            f"s AS (UPDATE {seat_table} AS t SET {cols} FROM (VALUES "
-            f"{', '.join([seat_row] * len(seats))}) AS sv(id, match_id, {', '.join(_SEAT_COLUMNS)}) "
+            f"s AS (UPDATE {seat_table} AS t SET {cols} FROM (VALUES {seat_rows}) "
+            f"AS sv(id, match_id, {', '.join(_SEAT_COLUMNS)}) "
             "JOIN m ON m.id = sv.match_id WHERE t.id = sv.id RETURNING t.id)"
         )
-        for match_id, s in seats:
-            params += [s.pk, match_id, s.clock_ms, s.forfeited, s.timeouts, s.score, s.rank]
     else:
         ctes.append("s AS (SELECT 1 WHERE FALSE)")
-    sql = (
+    return (
         "WITH " + ", ".join(ctes) + " SELECT m.id, m.id IN (SELECT match_id FROM li UNION ALL "
         "SELECT match_id FROM lu), (SELECT count(*) FROM cfg), (SELECT count(*) FROM s) FROM m"
     )
-    return sql, params
+
+
+def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
+    play = _play_columns()
+    params: list = []
+    for it in items:
+        m = it.match
+        entries = log_json(it.entries) if it.entries else None
+        params += [m.pk, it.expected_ply, it.first_ply, len(it.entries), entries]
+        for attname, _cast, is_json in play:
+            value = getattr(m, attname)
+            params.append(_dumps(value) if is_json and value is not None else value)
+    seats = 0
+    for it in items:
+        for s in it.seats:
+            params += [s.pk, it.match.pk, s.clock_ms, s.forfeited, s.timeouts, s.score, s.rank]
+            seats += 1
+    return _batch_sql(len(items), seats), params

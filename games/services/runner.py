@@ -20,7 +20,7 @@ from games.engines import i18n as engine_i18n
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat
-from games.services import match_writes
+from games.services import match_writes, row_loads
 from games.time_limits import MAX_DECISION_S
 
 
@@ -37,7 +37,7 @@ def seat_bot_seed(match_seed: int, batch_ply: int, seat: int) -> int:
 
 @dataclass(slots=True)
 class Decision:
-    """An applied decision not yet written: a MatchAction row to be."""
+    """An applied decision, as `Runner.apply` returns it: a MatchAction row to be."""
 
     ply: int
     seat: int
@@ -58,7 +58,10 @@ class Runner:
     seats: list[Seat]
     engine: Engine
     state: Any
-    new_actions: list[Decision] = field(default_factory=list)
+    # Decisions applied and not yet written, as the log stores them (one list a ply:
+    # seat, action, label, source, ms used, ms since the epoch); the first is the ply
+    # `first_new_ply`. Plain lists, not objects: a bot batch makes hundreds.
+    new_actions: list[list] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
     # The bots of this batch, one per seat, made at the seat's first decision.
@@ -75,39 +78,17 @@ class Runner:
         wanted = dict(turns)
         if not wanted:
             return []
-        # Raw queries: the ORM spent ~0.5 ms of CPU building each query, more than a
-        # random game's whole batch of one match takes to write. Matches, seats and
-        # players apart, not seats joined to their match: a joined row per seat would
-        # build (and decode the JSON state of) the match once per seat.
-        q, ids = connection.ops.quote_name, list(wanted)
-        marks = ", ".join(["%s"] * len(ids))
-        matches = {
-            m.pk: m
-            for m in Match.objects.raw(
-                f"SELECT * FROM {q(Match._meta.db_table)} WHERE id IN ({marks}) AND status = %s",
-                [*ids, str(MatchStatus.RUNNING)],
-            )
-            if m.ply == wanted[m.pk]
-        }
+        running = row_loads.by_ids(Match, "id", list(wanted), status=str(MatchStatus.RUNNING))
+        matches = {m.pk: m for m in running if m.ply == wanted[m.pk]}
         by_match: dict[int, list[Seat]] = {}
         if matches:
-            marks = ", ".join(["%s"] * len(matches))
-            seats = list(
-                Seat.objects.raw(
-                    f"SELECT * FROM {q(Seat._meta.db_table)} WHERE match_id IN ({marks}) "
-                    f"ORDER BY match_id, {q('index')}",
-                    list(matches),
-                )
+            # Matches, seats and players apart, not seats joined to their match: a joined
+            # row per seat would build (and decode the JSON state of) the match once per seat.
+            seats = row_loads.by_ids(
+                Seat, "match_id", list(matches), order_by=("match_id", "index")
             )
             player_ids = list({s.player_id for s in seats})
-            players = {
-                p.pk: p
-                for p in Player.objects.raw(
-                    f"SELECT * FROM {q(Player._meta.db_table)} WHERE id IN "
-                    f"({', '.join(['%s'] * len(player_ids))})",
-                    player_ids,
-                )
-            }
+            players = {p.pk: p for p in row_loads.by_ids(Player, "id", player_ids)}
             for s in seats:
                 s.match, s.player = matches[s.match_id], players[s.player_id]
                 by_match.setdefault(s.match_id, []).append(s)
@@ -157,13 +138,17 @@ class Runner:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
         self._charge_clock(seat, used_ms)
-        record = Decision(
-            self.match.ply, seat, action, label[:200], source, used_ms, int(now.timestamp() * 1000)
-        )
-        self.new_actions.append(record)
+        entry = [seat, action, label[:200], str(source), used_ms, int(now.timestamp() * 1000)]
+        self.new_actions.append(entry)
+        record = Decision(self.match.ply, *entry)
         self.match.ply += 1
         self.match.turn_started_at = now
         return record
+
+    @property
+    def first_new_ply(self) -> int:
+        """The ply of the first decision not yet written (each applied one moved the ply)."""
+        return self.match.ply - len(self.new_actions)
 
     def _charge_clock(self, seat: int, used_ms: int) -> None:
         s = self.seats[seat]
@@ -243,37 +228,43 @@ class Runner:
     def _bot_table_run(self, deadline: float, limit: int | None) -> None:
         """The inner loop of a batch at a table of built-in bots only, lean because it
         runs per decision: no clocks to charge, no labels, the trusted apply for actions
-        taken from the legal list. Stops at the end of the game, the time budget or the
-        decision limit; `settle` then does the rest as for any table."""
+        taken from the legal list, one clock reading (the budget and the log's time).
+        Stops at the end of the game, the time budget or the decision limit; `settle`
+        then does the rest as for any table."""
         engine, match, new = self.engine, self.match, self.new_actions
         is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
         trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
         bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
-        monotonic, now = time.monotonic, time.time
+        deadline += time.time() - time.monotonic()  # the budget on the clock read below
+        now = time.time
+        picks: dict[int, Any] = {}  # seat -> its bot's choose_among (None: it reads the state)
         state, ply, at = self.state, match.ply, None
         try:
             while not is_over(state):
                 seat = to_act(state)
                 legal = legal_actions(state)
+                t = now()
                 if len(legal) == 1:
-                    state = trusted_apply(state, legal[0])
                     action, source, used = legal[0], forced_source, 0
+                    state = trusted_apply(state, action)
                 else:
-                    if monotonic() >= deadline or (limit is not None and len(new) >= limit):
+                    if t >= deadline or (limit is not None and len(new) >= limit):
                         break
-                    bot = self.bots.get(seat) or self.bot_for(seat)
-                    pick = getattr(bot, "choose_among", None)
+                    pick = picks.get(seat, picks)
+                    if pick is picks:
+                        bot = self.bots.get(seat) or self.bot_for(seat)
+                        pick = picks[seat] = getattr(bot, "choose_among", None)
                     if pick is not None:
                         action, used = pick(legal), 0  # microseconds: 0 ms
                         state = trusted_apply(state, action)
                     else:
-                        t0 = monotonic()
-                        action = bot.choose(state, seat)
-                        used = int((monotonic() - t0) * 1000)
+                        action = self.bots[seat].choose(state, seat)
+                        t2 = now()
+                        used, t = int((t2 - t) * 1000), t2
                         state = engine.apply(state, action)
                     source = bot_source
-                at = int(now() * 1000)
-                new.append(Decision(ply, seat, action, "", source, used, at))
+                at = int(t * 1000)
+                new.append([seat, action, "", source, used, at])
                 ply += 1
         finally:
             self.state, match.ply = state, ply
@@ -361,7 +352,7 @@ class Runner:
         self.match.state = self.engine.to_json(self.state) if self.state is not None else None
         self.match.updated_at = timezone.now()
         return match_writes.BatchWrite(
-            self.match, expected_ply, self.new_actions,
+            self.match, expected_ply, self.first_new_ply, self.new_actions,
             [self.seats[i] for i in sorted(self.changed_seats)],
         )  # fmt: skip
 
@@ -386,15 +377,14 @@ class Runner:
             self.match.save()
         else:
             self.match.updated_at = timezone.now()
-            values = {f.attname: getattr(self.match, f.attname)
-                      for f in Match._meta.concrete_fields if not f.primary_key}  # fmt: skip
+            values = {name: getattr(self.match, name) for name in match_writes.PLAY_FIELDS}
             unmoved = Match.objects.filter(
                 pk=self.match.pk, ply=expected_ply, status=MatchStatus.RUNNING
             )
             if not unmoved.update(**values):
                 return False
         if self.new_actions:
-            match_writes.append_actions(self.match.pk, self.new_actions)
+            match_writes.append_actions(self.match.pk, self.first_new_ply, self.new_actions)
         if self.changed_seats:
             match_writes.update_seats([self.seats[i] for i in sorted(self.changed_seats)])
         return self.written()

@@ -9,7 +9,7 @@ from games import selectors, services
 from games.engines.registry import get_engine
 from games.models import Match, MatchAction, MatchLog, MatchStatus
 from games.services import match_writes
-from games.services.runner import Decision, Runner
+from games.services.runner import Runner
 from tests.games.factories import HumanPlayerFactory, MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -57,8 +57,8 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
     ply = Match.objects.get(pk=match.pk).ply
     dying = _bot_batch(match.pk, 30)  # this worker thinks, then dies before its commit
     retry = _bot_batch(match.pk, 30)  # the redelivered task starts from the same ply
-    assert [(d.seat, d.action) for d in retry.new_actions] == [
-        (d.seat, d.action) for d in dying.new_actions
+    assert [(e[0], e[1]) for e in retry.new_actions] == [
+        (e[0], e[1]) for e in dying.new_actions
     ]
     assert _commit(retry, ply)
     logged = MatchLog.objects.get(match=match).entries
@@ -67,15 +67,13 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
     assert MatchLog.objects.get(match=match).entries == logged
     # and the log itself refuses a ply twice, even without the match row's check
     stale = _bot_batch(match.pk, 5)
-    for d in stale.new_actions:
-        d.ply -= 3  # a batch that started three plies before the log's end
     with pytest.raises(IntegrityError), transaction.atomic():
-        match_writes.append_actions(match.pk, stale.new_actions)
+        # a batch that starts three plies before the log's end
+        match_writes.append_actions(match.pk, stale.first_new_ply - 3, stale.new_actions)
     assert MatchLog.objects.get(match=match).entries == logged
-    first = stale.new_actions[0]
-    again = Decision(0, first.seat, first.action, "", "bot", 0, first.at_ms)
+    again = list(stale.new_actions[0])
     with pytest.raises(IntegrityError), transaction.atomic():
-        match_writes.append_actions(match.pk, [again])  # ply 0 a second time
+        match_writes.append_actions(match.pk, 0, [again])  # ply 0 a second time
     assert MatchLog.objects.get(match=match).entries == logged
     # a re-run of the task for the old ply does nothing either
     assert services.play_bot_decisions(match_id=match.pk, ply=ply) is None
@@ -192,3 +190,53 @@ def test_the_migration_moves_existing_rows_into_the_log_and_back():
     ] == [(*r, at) for r in rows]
     executor = MigrationExecutor(connection)
     executor.migrate(latest)
+
+
+def test_the_log_is_json_text_with_its_length_and_appends_keep_both():
+    """Batches appended one after the other (the batch statement on PostgreSQL, plain
+    appends elsewhere) and a human move after them: one entry a ply, `plies` their number,
+    and on PostgreSQL a json (not jsonb) column the view still reads."""
+    from django.db import connection
+
+    match = MatchFactory.create(game="yspahan", seats=2, seed=12)
+    for size in (7, 1, 30):
+        ply = Match.objects.get(pk=match.pk).ply
+        assert _commit(_bot_batch(match.pk, size), ply)
+        match.refresh_from_db()
+        log = MatchLog.objects.get(match=match)
+        assert log.plies == len(log.entries) == match.ply
+    assert [a.ply for a in MatchAction.objects.filter(match=match)] == list(range(match.ply))
+    # the engine replays the log to the stored state
+    engine = get_engine("yspahan")
+    state = engine.new_game(players=2, seed=match.seed, options=match.options)
+    for e in log.entries:
+        state = engine.apply(state, e[1])
+    assert engine.to_json(state) == match.state
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_typeof(entries)::text FROM games_matchlog WHERE match_id = %s",
+                           [match.pk])  # fmt: skip
+            assert cursor.fetchone()[0] == "json"
+    # a stale append (the log no longer ends there) changes neither the text nor the length
+    with pytest.raises(IntegrityError), transaction.atomic():
+        match_writes.append_actions(match.pk, log.plies - 1, [log.entries[-1]])
+    again = MatchLog.objects.get(match=match)
+    assert (again.plies, again.entries) == (log.plies, log.entries)
+
+
+def test_a_bot_batch_writes_every_column_play_changed():
+    """The batch writes only match_writes.PLAY_FIELDS of the row: after it the stored row
+    equals the runner's in memory, column for column, for a batch that ends the match
+    and one that does not."""
+    for game, seats, seed, decisions in [("silkroad", 4, 3, 25), ("greatwall", 2, 6, 100_000)]:
+        match = MatchFactory.create(game=game, seats=seats, seed=seed)
+        ply = Match.objects.get(pk=match.pk).ply
+        runner = _bot_batch(match.pk, decisions)
+        assert _commit(runner, ply)
+        stored = Match.objects.get(pk=match.pk)
+        for f in Match._meta.concrete_fields:
+            assert getattr(stored, f.attname) == getattr(runner.match, f.attname), f.name
+        assert stored.status == (MatchStatus.FINISHED if decisions > 1000 else MatchStatus.RUNNING)
+        changed = {f.name for f in Match._meta.concrete_fields
+                   if getattr(stored, f.attname) != getattr(match, f.attname)}  # fmt: skip
+        assert changed <= set(match_writes.PLAY_FIELDS), changed - set(match_writes.PLAY_FIELDS)

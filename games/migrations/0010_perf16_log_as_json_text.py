@@ -1,0 +1,98 @@
+"""The match log is kept as json text (not jsonb) with its length beside it.
+
+Parsing a bot game's log (tens of kilobytes) into jsonb cost the server more than
+the engine took to play the game; json is only checked, and lz4 (where the server
+has it) compresses it faster than the default. `plies` guards appends instead of
+measuring the log. The MatchAction view is rebuilt to read json."""
+
+import importlib
+
+from django.db import migrations, models
+
+import games.models.matches
+
+SQLITE_VIEW = importlib.import_module("games.migrations.0006_perf16_compact_log").VIEW_SQL["sqlite"]
+
+OLD_VIEW_PG = """
+    CREATE VIEW games_matchaction AS
+    SELECT l.match_id::bigint * 1000000 + (e.ord - 1) AS id,
+           l.match_id AS match_id,
+           (e.ord - 1)::integer AS ply,
+           (e.v ->> 0)::integer AS seat,
+           e.v -> 1 AS action,
+           e.v ->> 2 AS label,
+           e.v ->> 3 AS source,
+           (e.v ->> 4)::integer AS time_used_ms,
+           to_timestamp((e.v ->> 5)::bigint / 1000.0) AS created_at
+    FROM games_matchlog l
+    CROSS JOIN LATERAL jsonb_array_elements(l.entries) WITH ORDINALITY AS e(v, ord)
+"""
+
+# The same columns and types: the action as jsonb, as the model's JSONField reads it.
+NEW_VIEW_PG = """
+    CREATE VIEW games_matchaction AS
+    SELECT l.match_id::bigint * 1000000 + (e.ord - 1) AS id,
+           l.match_id AS match_id,
+           (e.ord - 1)::integer AS ply,
+           (e.v ->> 0)::integer AS seat,
+           (e.v -> 1)::jsonb AS action,
+           e.v ->> 2 AS label,
+           e.v ->> 3 AS source,
+           (e.v ->> 4)::integer AS time_used_ms,
+           to_timestamp((e.v ->> 5)::bigint / 1000.0) AS created_at
+    FROM games_matchlog l
+    CROSS JOIN LATERAL json_array_elements(l.entries) WITH ORDINALITY AS e(v, ord)
+"""
+
+
+def _pg(schema_editor) -> bool:
+    return schema_editor.connection.vendor == "postgresql"
+
+
+def drop_view(apps, schema_editor):
+    if _pg(schema_editor):
+        # Rows written earlier in the same transaction (an older migration's) leave
+        # deferred checks pending, and PostgreSQL alters no table with such pending.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    # SQLite rebuilds the altered table, which a view over it would not survive.
+    schema_editor.execute("DROP VIEW IF EXISTS games_matchaction")
+
+
+def new_view(apps, schema_editor):
+    schema_editor.execute("UPDATE games_matchlog SET plies = json_array_length(entries)")
+    if not _pg(schema_editor):
+        schema_editor.execute(SQLITE_VIEW)  # as it was: SQLite's json functions read text
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        row = cursor.fetchone()
+    if row and row[0]:  # a server built without lz4 keeps its default (pglz)
+        schema_editor.execute("ALTER TABLE games_matchlog ALTER COLUMN entries SET COMPRESSION lz4")
+    schema_editor.execute(NEW_VIEW_PG)
+
+
+def old_view(apps, schema_editor):
+    schema_editor.execute(OLD_VIEW_PG if _pg(schema_editor) else SQLITE_VIEW)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("games", "0009_player_kind_labels"),
+    ]
+
+    operations = [
+        migrations.RunPython(drop_view, old_view),
+        migrations.AlterField(
+            model_name="matchlog",
+            name="entries",
+            field=games.models.matches.JSONTextField(default=list),
+        ),
+        migrations.AddField(
+            model_name="matchlog",
+            name="plies",
+            field=models.PositiveIntegerField(default=0),
+        ),
+        migrations.RunPython(new_view, drop_view),
+    ]
