@@ -57,9 +57,7 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
     ply = Match.objects.get(pk=match.pk).ply
     dying = _bot_batch(match.pk, 30)  # this worker thinks, then dies before its commit
     retry = _bot_batch(match.pk, 30)  # the redelivered task starts from the same ply
-    assert [(e[0], e[1]) for e in retry.new_actions] == [
-        (e[0], e[1]) for e in dying.new_actions
-    ]
+    assert [(e[0], e[1]) for e in retry.new_actions] == [(e[0], e[1]) for e in dying.new_actions]
     assert _commit(retry, ply)
     logged = MatchLog.objects.get(match=match).entries
     # the first copy wakes up: the match moved on, it writes nothing
