@@ -125,7 +125,6 @@ class TimeZoneMiddleware:
 
     def __call__(self, request):
         name = "UTC" if request.path_info.startswith(API_PREFIX) else zone_for(request)
-        request.time_zone = name
         timezone.activate(zoneinfo.ZoneInfo(name))
         try:
             return self.get_response(request)
