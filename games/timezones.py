@@ -16,7 +16,6 @@ cookie (and naive times sent to it keep meaning UTC, as before).
 from __future__ import annotations
 
 import functools
-import logging
 import zoneinfo
 
 from django.conf import settings
@@ -24,8 +23,6 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext
-
-logger = logging.getLogger(__name__)
 
 TZ_COOKIE = "tz"
 API_PREFIX = "/api/"
