@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 
-from games import admin_variants  # noqa: F401 - registers the variant pages
+from games import (
+    admin_variants,  # noqa: F401 - registers the variant pages
+    timezones,
+)
 from games.models import (
     Invitation,
     Match,
@@ -33,6 +36,11 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "display_name", "user__username", "owner__username"]
     raw_id_fields = ["user", "owner"]
     readonly_fields = ["created_at"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if obj.user_id and "time_zone" in form.changed_data:
+            timezones.forget_preference(obj.user_id)  # pages show the new zone at once
 
 
 @admin.register(TimeControl)

@@ -24,10 +24,10 @@ from datetime import datetime
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import formats as date_formats
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import timezones
 from tournaments import formats, services
 from tournaments.entrants import may_manage
 from tournaments.models import Tournament, TournamentStatus
@@ -121,9 +121,8 @@ def _failure(t: Tournament, messages: list[str]) -> dict:
 
 
 def when(moment: datetime) -> str:
-    """A moment in the reader's language and format, with the time zone's name."""
-    local = timezone.localtime(moment)
-    return f"{date_formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname()})"
+    """A moment in the reader's zone, language and format, with the zone's name."""
+    return timezones.when(moment)
 
 
 def failure_text(t: Tournament) -> str:

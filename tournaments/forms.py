@@ -1,5 +1,6 @@
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
@@ -131,6 +132,10 @@ class TournamentForm(forms.Form):
         self.fields["tiebreaks"].help_text = _(
             "Comma-separated, first decides first: %(names)s."
         ) % {"names": ", ".join(label(key).name for key in TIEBREAKS)}
+        # Typed-in times are read in the reader's zone (games.timezones): say which.
+        self.fields["starts_at"].help_text = _(
+            "In your time zone, %(zone)s (change it in Settings)."
+        ) % {"zone": timezone.get_current_timezone_name()}
         for name, owners in self.FORMAT_FIELDS.items():
             self.fields[name].widget.attrs["data-formats"] = owners
         self.fields["format"].widget.attrs["data-format-select"] = ""

@@ -22,6 +22,8 @@ dates, 062/072 player counts, 092 type, 102 the organiser, XXR the number of rou
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from tournaments import formats, services
 from tournaments.exports import entry_name
 from tournaments.models import Tournament
@@ -101,10 +103,11 @@ def build(t: Tournament) -> str:
     lines = [
         f"012 {t.name}",
         f"022 {getattr(t, 'venue', '') or ''}".rstrip(),
-        f"042 {(t.started_at or t.created_at):%Y/%m/%d}",
+        # Dates as the pages show them, in the reader's zone (stored times are UTC).
+        f"042 {timezone.localdate(t.started_at or t.created_at):%Y/%m/%d}",
     ]
     if t.finished_at:
-        lines.append(f"052 {t.finished_at:%Y/%m/%d}")
+        lines.append(f"052 {timezone.localdate(t.finished_at):%Y/%m/%d}")
     lines += [
         f"062 {len(order)}",
         f"072 {len(order)}",

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
@@ -80,8 +81,10 @@ def _live_etag(request, pk: int) -> str | None:
             manage = user.is_authenticated and (user.is_staff or row["organiser_id"] == user.pk)
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
-                # The language too: the shared copy is rendered text (English or Czech).
-                f"{row['status']}.{row['current_round']}.{get_language()}{'.m' if manage else ''}"
+                # The language and the time zone too: the shared copy is rendered text
+                # (English or Czech) with dates in the reader's zone.
+                f"{row['status']}.{row['current_round']}.{get_language()}."
+                f"{timezone.get_current_timezone_name()}{'.m' if manage else ''}"
             )
         request._live_etag = etag
     return request._live_etag

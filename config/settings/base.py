@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.timezones.TimeZoneMiddleware",  # reads the user's preference
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -107,7 +108,9 @@ LANGUAGE_CODE = "en"
 # English and Czech (the clubs are Czech); chosen from Accept-Language or the switcher.
 LANGUAGES = [("en", "English"), ("cs", "Czech")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "UTC"
+# Stored in UTC (USE_TZ); shown and typed in the reader's zone (games/timezones.py):
+# their saved preference, else their browser's, else this one. Celery follows it too.
+TIME_ZONE = env.str("TIME_ZONE", default="Europe/Prague")
 USE_I18N = True
 USE_TZ = True
 
@@ -160,6 +163,8 @@ REST_FRAMEWORK = {
         # Reads, but one per pause in typing: the account suggestions for linking a guest.
         "player_search": env.str("THROTTLE_PLAYER_SEARCH", default="120/min"),
         "signup": env.str("THROTTLE_SIGNUP", default="10/hour"),
+        # Saving one's settings (the time zone), page and API.
+        "account_settings": env.str("THROTTLE_ACCOUNT_SETTINGS", default="30/hour"),
         # Failed log-ins, per account and per address; a success is not counted.
         "login": env.str("THROTTLE_LOGIN", default="10/15min"),
     },

@@ -15,3 +15,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # the integration tests must open the same database.
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405
+
+# The site's default zone, whatever the shell exports: tests read pages in it (a test of
+# the TIME_ZONE variable itself imports the settings in a subprocess).
+TIME_ZONE = CELERY_TIMEZONE = "Europe/Prague"

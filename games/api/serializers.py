@@ -40,3 +40,12 @@ class GameSerializer(serializers.Serializer):
     max_players = serializers.IntegerField()
     option_schema = serializers.JSONField()
     bots = serializers.ListField(child=serializers.CharField())
+
+
+class MySettingsSerializer(serializers.Serializer):
+    time_zone = serializers.CharField(
+        max_length=64, allow_blank=True,
+        help_text="IANA name (e.g. Europe/Prague) pages show your times in; empty: your "
+        "browser's zone, else the site's. The API itself answers in UTC whatever it is.",
+    )  # fmt: skip
+    site_time_zone = serializers.CharField(read_only=True)

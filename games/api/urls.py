@@ -3,7 +3,7 @@ from rest_framework.routers import DefaultRouter
 
 from games.api.invitations import AcceptInvitationView, DeclineInvitationView, MyInvitationsView
 from games.api.match_views import MatchViewSet, MyTurnsStreamView, MyTurnsView
-from games.api.views import GameListView, PlayerViewSet
+from games.api.views import GameListView, MySettingsView, PlayerViewSet
 
 router = DefaultRouter()
 router.register("players", PlayerViewSet, basename="player")
@@ -14,6 +14,7 @@ urlpatterns = [
     path("me/turns/", MyTurnsView.as_view(), name="api-my-turns"),
     path("me/turns/stream/", MyTurnsStreamView.as_view(), name="api-my-turns-stream"),
     path("me/invitations/", MyInvitationsView.as_view(), name="api-my-invitations"),
+    path("me/settings/", MySettingsView.as_view(), name="api-my-settings"),
     path(
         "invitations/<int:pk>/accept/", AcceptInvitationView.as_view(), name="api-invitation-accept"
     ),

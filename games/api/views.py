@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -8,11 +9,12 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, throttling
+from games import selectors, services, throttling, timezones
 from games.api.serializers import (
     ExternalBotCreatedSerializer,
     ExternalBotCreateSerializer,
     GameSerializer,
+    MySettingsSerializer,
     PlayerSerializer,
 )
 from games.engines.registry import ENGINES
@@ -85,3 +87,31 @@ class PlayerViewSet(
             raise _drf_error(exc) from None
         body = ExternalBotCreatedSerializer({"player": player, "token": token}).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class MySettingsView(throttling.WriteThrottleMixin, APIView):
+    """The caller's settings: the time zone of their pages (an unknown zone is a 400)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_scopes = {"patch": "account_settings"}
+
+    def _body(self, request) -> dict:
+        return {"time_zone": timezones.saved_zone(request.user),
+                "site_time_zone": settings.TIME_ZONE}  # fmt: skip
+
+    @extend_schema(responses=MySettingsSerializer)
+    def get(self, request):
+        return Response(MySettingsSerializer(self._body(request)).data)
+
+    @extend_schema(request=MySettingsSerializer, responses=MySettingsSerializer)
+    def patch(self, request):
+        payload = MySettingsSerializer(data=request.data, partial=True)
+        payload.is_valid(raise_exception=True)
+        if "time_zone" in payload.validated_data:
+            try:
+                services.set_time_zone(
+                    user=request.user, time_zone=payload.validated_data["time_zone"]
+                )
+            except ValidationError as exc:
+                raise _drf_error(exc) from None
+        return Response(MySettingsSerializer(self._body(request)).data)

@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.bot_labels import bot_description, bot_label
+from games.timezones import validate_zone
 
 
 def fold_name(name: str) -> str:
@@ -81,6 +82,14 @@ class Player(models.Model):
     )
     description = models.TextField(blank=True, verbose_name=_("description"))
     is_active = models.BooleanField(default=True, verbose_name=_("active"))
+    # A person's preference (games.timezones); blank: their browser's zone, else the site's.
+    # Checked against the tz database by the service, not by choices here: the list
+    # changes with tzdata releases, and a migration per release would be noise.
+    time_zone = models.CharField(
+        max_length=64, blank=True, default="", validators=[validate_zone],
+        verbose_name=_("time zone"),
+        help_text=_("Times on pages are shown in it; blank: the browser's zone."),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:

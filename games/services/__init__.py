@@ -47,6 +47,7 @@ from games.services.players import (
     create_external_bot,
     register_human,
     rotate_token,
+    set_time_zone,
 )
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "abort_match",
     "overdue_matches",
     "builtin_bot_player",
+    "set_time_zone",
     "create_engine_bot",
     "create_external_bot",
     "create_match",

@@ -13,6 +13,7 @@ from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
 from games.models import Player, PlayerKind, name_taken
 from games.receivers import bot_account
+from games.timezones import check_zone, forget_preference
 
 User = get_user_model()
 NAME_MAX = Player._meta.get_field("name").max_length
@@ -159,3 +160,23 @@ def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
     if existing:
         return existing
     return create_engine_bot(name=name, bot_name=bot_name, params=params)
+
+
+def set_time_zone(*, user, time_zone: str) -> Player:
+    """A person's time zone for pages ("" for automatic: the browser's, else the site's);
+    an unknown name is a ValidationError on the field, nothing is saved."""
+    if not isinstance(time_zone, str):
+        raise ValidationError({"time_zone": gettext("Give a time zone name.")})
+    try:
+        time_zone = check_zone(time_zone.strip())
+    except ValidationError as exc:
+        raise ValidationError({"time_zone": exc.messages}) from None
+    player = Player.objects.filter(user=user, kind=PlayerKind.HUMAN).first()
+    if player is None:
+        raise ValidationError(gettext("This account has no player."))
+    player.time_zone = time_zone
+    player.save(update_fields=["time_zone"])
+    # After the commit, or a reader between the two could cache the old value again.
+    transaction.on_commit(lambda: forget_preference(user.pk))
+    forget_preference(user.pk)
+    return player

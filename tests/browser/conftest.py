@@ -19,7 +19,9 @@ def browser_page(monkeypatch):
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"],
         )  # fmt: skip
-        page = browser.new_page()
+        # The browser in the site's zone: static/js/timezone.js reports it to the server,
+        # and the tests write the times they type and read in that zone.
+        page = browser.new_page(timezone_id="Europe/Prague")
         page.set_default_timeout(20_000)
         yield page
         browser.close()

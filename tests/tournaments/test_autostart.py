@@ -1,7 +1,8 @@
 """The planned start (tournaments.autostart): the sweep starts a tournament at its time
 through the Start button's service, once; a refusal is recorded once and shown."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -187,17 +188,17 @@ def test_minimum_entrants_is_the_formats():
 
 def test_the_page_says_when_it_starts_in_the_readers_language(client):
     t = _planned(n=2)
-    t.starts_at = timezone.now().replace(year=timezone.now().year + 1, month=3, day=14, hour=18,
-                                         minute=30, second=0, microsecond=0)  # fmt: skip
+    # 18:30 in Prague, the site's zone for a visitor (winter time: CET, UTC+1).
+    t.starts_at = datetime(timezone.now().year + 1, 3, 14, 18, 30, tzinfo=ZoneInfo("Europe/Prague"))
     t.save(update_fields=["starts_at"])
     url = reverse("tournament-detail", args=[t.pk])
     page = client.get(url, headers={"accept-language": "en"}).content.decode()
-    assert f"Starts automatically at March 14, {t.starts_at.year}, 6:30 p.m. (UTC)" in page
+    assert f"Starts automatically at March 14, {t.starts_at.year}, 6:30 p.m. (CET)" in page
     page = client.get(url, headers={"accept-language": "cs"}).content.decode()
-    assert f"Automatický start 14. března {t.starts_at.year} 18:30 (UTC)" in page
+    assert f"Automatický start 14. března {t.starts_at.year} 18:30 (CET)" in page
     Tournament.objects.filter(pk=t.pk).update(auto_start=False)
     page = client.get(url, headers={"accept-language": "cs"}).content.decode()
-    assert f"Plánovaný začátek: 14. března {t.starts_at.year} 18:30 (UTC)" in page
+    assert f"Plánovaný začátek: 14. března {t.starts_at.year} 18:30 (CET)" in page
 
 
 def test_czech_failure_text_and_todo():
@@ -225,7 +226,8 @@ def test_the_organiser_sets_the_planned_start_on_the_page(client):
     assert (t.starts_at, t.auto_start) == before
     missing = client.post(url, {"starts_at": "", "auto_start": "on"}, follow=True)
     assert "Set the planned start to start automatically." in missing.content.decode()
-    later = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+    # Typed as the organiser's wall time (the site's zone here), stored as that moment.
+    later = timezone.localtime(timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
     done = client.post(url, {"starts_at": later.strftime("%Y-%m-%dT%H:%M"), "auto_start": ""},
                        follow=True)  # fmt: skip
     assert "Planned start saved." in done.content.decode()

@@ -137,7 +137,7 @@ def test_the_full_form_makes_the_tournament_it_shows(client):
     variant = Variant.objects.create(game="yspahan", name="Standard+", options={})
     preset = TimeControl.objects.create(name="Rapid", per_move_s=30)
     client.force_login(user)
-    planned = timezone.now() + timedelta(days=40)
+    planned = timezone.localtime(timezone.now() + timedelta(days=40))  # typed as a wall time
     starts = planned.strftime("%Y-%m-%dT%H:%M")
     response = client.post(reverse("tournament-create"), {
         "name": "Podzimní liga", "game": "yspahan", "format": "league", "table_size": 3,
@@ -157,7 +157,7 @@ def test_the_full_form_makes_the_tournament_it_shows(client):
         12,
         True,
     )
-    assert t.venue == "Klub U Karavany" and t.starts_at.date() == planned.date()
+    assert t.venue == "Klub U Karavany" and timezone.localtime(t.starts_at).date() == planned.date()
     assert t.auto_start is False  # off unless asked for
     page = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
     assert "Klub U Karavany" in page and "Každý čtvrtek." in page

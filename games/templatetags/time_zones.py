@@ -1,0 +1,12 @@
+"""{{ moment|when }}: a date and time in the reader's zone, naming the zone ("... (CET)")."""
+
+from django import template
+
+from games import timezones
+
+register = template.Library()
+
+
+@register.filter
+def when(moment) -> str:
+    return timezones.when(moment) if moment else ""
