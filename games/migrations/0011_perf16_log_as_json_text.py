@@ -79,7 +79,7 @@ def old_view(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0009_player_kind_labels"),
+        ("games", "0010_tz_player_time_zone"),
     ]
 
     operations = [
