@@ -259,10 +259,17 @@ def create_tournament(
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
     try:
         engine = get_engine(game)
-    except UnknownGame as exc:
-        raise ValidationError({"game": str(exc)}) from None
+    except UnknownGame:
+        raise ValidationError(
+            {"game": gettext("Unknown game %(game)r.") % {"game": game}}
+        ) from None
     if format not in formats.FORMATS:
-        raise ValidationError({"format": f"Use one of {', '.join(sorted(formats.FORMATS))}."})
+        raise ValidationError(
+            {
+                "format": gettext("Use one of %(names)s.")
+                % {"names": ", ".join(sorted(formats.FORMATS))}
+            }
+        )
     try:
         options = engine.validate_options(
             {**(variant.options if variant else {}), **(options or {})}
@@ -275,7 +282,9 @@ def create_tournament(
             {"round_days": gettext("From 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS}}
         )
     if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
-        raise ValidationError({"seed": f"A whole number from 0 to {MAX_SEED}."})
+        raise ValidationError(
+            {"seed": gettext("A whole number from 0 to %(max)s.") % {"max": MAX_SEED}}
+        )
     tournament = Tournament(
         name=name, game=game, format=format, organiser=organiser, config=config or {},
         options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
@@ -290,7 +299,9 @@ def create_tournament(
 def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
     """Join; after the start this is a late entry, paired from the next round on."""
     if seed is not None and not (_whole(seed) and 1 <= seed <= MAX_SEED):
-        raise ValidationError(f"A seed is a whole number from 1 to {MAX_SEED}.")
+        raise ValidationError(
+            gettext("A seed is a whole number from 1 to %(max)s.") % {"max": MAX_SEED}
+        )
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
@@ -398,10 +409,9 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         plan = (
             None
             if go_on is None
-            else format_for(t).next_round(
-                entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
-            )
-        )
+            else _next_round(format_for(t), entrants(t), played_rounds(t),
+                             seed=t.seed * 1009 + number if seed is None else seed)
+        )  # fmt: skip
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])
@@ -415,6 +425,16 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         t.current_round = number
         t.save(update_fields=["current_round"])
         return rnd
+
+
+def _next_round(fmt, entrants_: list, played: list, *, seed: int) -> formats.Round | None:
+    """The format's next round; a history it can't follow (rows edited by hand: a seat
+    twice, an entry moved to another tournament) is the organiser's ValidationError, in
+    his language, not a 500."""
+    try:
+        return fmt.next_round(entrants_, played, seed=seed)
+    except formats.FormatError as exc:
+        raise ValidationError(format_error_message(exc)) from None
 
 
 def _create_tables(rnd: Round, plan: formats.Round) -> None:
@@ -437,7 +457,7 @@ def repair_round(*, round_: Round) -> Round:
         rnd.tables.all().delete()
         rnd.byes.all().delete()
         played = [r for r in played_rounds(t) if r.number < rnd.number]
-        plan = format_for(t).next_round(entrants(t), played, seed=secrets.randbits(31))
+        plan = _next_round(format_for(t), entrants(t), played, seed=secrets.randbits(31))
         if plan is None:
             raise ValidationError(gettext("Nothing is left to pair."))
         _create_tables(rnd, plan)

@@ -121,7 +121,7 @@ def clean_planned_start(starts_at, auto_start, *, now: datetime | None = None) -
     would either do nothing or, with auto_start, start the event at the next sweep), and
     required by auto_start. Used at creation and when the organiser changes the plan."""
     if not isinstance(auto_start, bool):
-        raise ValidationError({"auto_start": "auto_start must be true or false."})
+        raise ValidationError({"auto_start": gettext("auto_start must be true or false.")})
     if starts_at is None:
         if auto_start:
             raise ValidationError(

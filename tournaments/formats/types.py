@@ -30,6 +30,11 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# Shared by the two bracket builders (elimination.py, bracket.py): the stored round lacks
+# the table the bracket expects.
+NO_TABLE_FOR = gettext_noop("Round %(round)s has no table for the entrants %(seats)s.")
+
+
 class FormatError(ValueError):
     """A configuration, entrant list or history a format cannot work with.
 
