@@ -69,11 +69,13 @@ def check_format_options(format_name: str, raw) -> None:
         if key == "advance" and value == 1:
             continue  # the default
         raise ValidationError(
-            gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
-            % {
-                "setting": setting_label(key),
-                "owners": " / ".join(sorted(format_label(o) for o in owners)),
-                "format": format_label(format_name),
+            {
+                key: gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
+                % {
+                    "setting": setting_label(key),
+                    "owners": " / ".join(sorted(format_label(o) for o in owners)),
+                    "format": format_label(format_name),
+                }
             }
         )
 

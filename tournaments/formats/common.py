@@ -100,7 +100,10 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
     if not isinstance(config.table_size, int) or not (
         MIN_TABLE_SIZE <= config.table_size <= MAX_TABLE_SIZE
     ):
-        raise FormatError(gettext_noop("Tables have 2 to 5 seats, not %(n)s."), n=config.table_size)
+        raise FormatError(
+            gettext_noop("Tables have 2 to 5 seats, not %(n)s."), setting="table_size",
+            n=config.table_size,
+        )  # fmt: skip
     if config.min_table_size is not None and not (
         MIN_TABLE_SIZE <= config.min_table_size <= config.table_size
     ):
@@ -109,12 +112,12 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
                 "The smallest table (%(smallest)s) must be between 2 and the table size "
                 "(%(size)s)."
             ),
-            smallest=config.min_table_size, size=config.table_size,
+            setting="min_table_size", smallest=config.min_table_size, size=config.table_size,
         )  # fmt: skip
     check_points(config)
     check_tiebreaks(config.tiebreaks)
     if config.bye_points is not None and config.bye_points < 0:
-        raise FormatError(gettext_noop("Bye points can't be negative."))
+        raise FormatError(gettext_noop("Bye points can't be negative."), setting="bye_points")
     for fp in config.forbidden:
         if len(fp) != 2:
             raise FormatError(

@@ -119,13 +119,15 @@ class SingleElimination:
         check_common(c, entrants, max(2, c.advance + 1))
         if c.table_size == 2 and c.advance != 1:
             raise FormatError(
-                gettext_noop("With two seats exactly one player per table goes through.")
+                gettext_noop("With two seats exactly one player per table goes through."),
+                setting="advance",
             )
         if not 1 <= c.advance < c.table_size:
             raise FormatError(
                 gettext_noop(
                     "Between 1 and %(most)s players per table can go through, not %(advance)s."
                 ),
+                setting="advance",
                 most=c.table_size - 1,
                 advance=c.advance,
             )
@@ -134,7 +136,8 @@ class SingleElimination:
                 gettext_noop(
                     "A third-place match only exists with two seats; the final table "
                     "already places everybody."
-                )
+                ),
+                setting="third_place",
             )
         late = [e.id for e in entrants if e.joined_round > 1]
         if late:

@@ -58,21 +58,21 @@ def check_points(config: Config) -> None:
                 gettext_noop(
                     "Points are given for tables of %(size)s seats; tables have 2-5 seats."
                 ),
-                size=size,
-            )
+                setting="points", size=size,
+            )  # fmt: skip
         if len(values) != size:
             raise FormatError(
                 gettext_noop(
                     "Points for %(size)s-seat tables need %(size)s values (one per place), "
                     "got %(count)s."
                 ),
-                size=size, count=len(values),
+                setting="points", size=size, count=len(values),
             )  # fmt: skip
         if any(values[i] < values[i + 1] for i in range(size - 1)):
             raise FormatError(
                 gettext_noop("Points for %(size)s-seat tables must not increase with the place."),
-                size=size,
-            )
+                setting="points", size=size,
+            )  # fmt: skip
 
 
 def check_result(table: Table) -> TableResult:
