@@ -11,6 +11,14 @@ class CeleryBeatConfig(BeatConfig):
 
     verbose_name = _("Scheduled tasks")
 
+    def ready(self) -> None:
+        super().ready()
+        # Its admin forms and lists with labels in the reader's language (the admin's
+        # autodiscover, earlier in INSTALLED_APPS, has registered the package's own).
+        from config import celery_beat_admin
+
+        celery_beat_admin.register()
+
 
 # The package's own model names, translated through the project's catalog (LOCALE_PATHS
 # come first for every app); listed here so that makemessages keeps them.

@@ -46,6 +46,9 @@ GAME_TITLES = [
     gettext_noop("Yspahan"),
     gettext_noop("Great Wall"),
 ]
+# What breaks a tie at the table in a typed-in result (Engine.tiebreak_label), named in the
+# result form's seat labels.
+ENGINE_TIEBREAK_LABELS = [gettext_noop("camel driver value")]
 # Tie-break identifiers shown as standings column heads (`{% translate tb %}`).
 TIEBREAK_NAMES = [
     gettext_noop("buchholz"),

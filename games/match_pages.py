@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -160,7 +161,7 @@ def match_resign(request, pk: int):
         except services.MatchError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "You resigned: your seat ranks last.")
+            messages.success(request, gettext("You resigned: your seat ranks last."))
         return redirect("match-detail", pk=match.pk)
     return render(request, "games/match_resign.html", {"match": match})
 
@@ -222,7 +223,9 @@ def invitation_answer(request, pk: int, answer: str):
         messages.error(request, str(exc))
         return redirect("invitations")
     if answer == "accept" and invitation.match_id:
-        messages.success(request, "Accepted: the match starts once everyone invited has accepted.")
+        messages.success(
+            request, gettext("Accepted: the match starts once everyone invited has accepted.")
+        )
         return redirect("match-detail", pk=invitation.match_id)
-    messages.success(request, "Accepted." if answer == "accept" else "Declined.")
+    messages.success(request, gettext("Accepted.") if answer == "accept" else gettext("Declined."))
     return redirect("invitations")

@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from ratings import services
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool
@@ -20,11 +22,15 @@ class RatingPoolAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     actions = ["recompute"]
 
-    @admin.action(description="Recompute from the match history", permissions=["change"])
+    @admin.action(description=_("Recompute from the match history"), permissions=["change"])
     def recompute(self, request, queryset):
         for pool in queryset:
             n = services.recompute(pool=pool)
-            self.message_user(request, f"{pool}: {n} matches replayed")
+            self.message_user(
+                request,
+                ngettext("%(pool)s: %(n)s match replayed", "%(pool)s: %(n)s matches replayed", n)
+                % {"pool": pool, "n": n},
+            )
 
 
 @admin.register(Rating)

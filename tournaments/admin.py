@@ -1,5 +1,7 @@
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.models import Bye, Entry, ForbiddenPairing, Round, Table, TableSeat, Tournament
@@ -52,24 +54,30 @@ class TournamentAdmin(admin.ModelAdmin):
                 data = super().clean()
                 touched = {"rated", "over_the_board"} & set(self.changed_data)
                 if touched and data.get("rated") and data.get("over_the_board") and not may:
-                    self.add_error("rated", "Over-the-board events are rated only for "
-                                   "organisers with the 'run rated events' permission.")  # fmt: skip
+                    self.add_error("rated", gettext("Over-the-board events are rated only for "
+                                   "organisers with the 'run rated events' permission."))  # fmt: skip
                 return data
 
         return RatedChecked
 
-    @admin.action(description="Start the selected tournaments", permissions=["change"])
+    @admin.action(description=_("Start the selected tournaments"), permissions=["change"])
     def start(self, request, queryset):
-        _run(self, request, queryset, lambda t: services.start_tournament(tournament=t), "started")
+        _run(
+            self,
+            request,
+            queryset,
+            lambda t: services.start_tournament(tournament=t),
+            gettext("started"),
+        )
 
-    @admin.action(description="Pair and start the next round", permissions=["change"])
+    @admin.action(description=_("Pair and start the next round"), permissions=["change"])
     def pair_next_round(self, request, queryset):
         _run(
             self,
             request,
             queryset,
             lambda t: services.advance_tournament(tournament_id=t.pk),
-            "advanced",
+            gettext("advanced"),
         )
 
 
@@ -110,15 +118,27 @@ class RoundAdmin(admin.ModelAdmin):
     inlines = [TableInline]
     actions = ["start_rounds", "repair_rounds"]
 
-    @admin.action(description="Start the selected rounds", permissions=["change"])
+    @admin.action(description=_("Start the selected rounds"), permissions=["change"])
     def start_rounds(self, request, queryset):
-        _run(self, request, queryset, lambda r: services.start_round(round_=r), "started")
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: services.start_round(round_=r),
+            pgettext("round", "started"),
+        )
 
     @admin.action(
-        description="Pair the selected rounds again (before they start)", permissions=["change"]
+        description=_("Pair the selected rounds again (before they start)"), permissions=["change"]
     )
     def repair_rounds(self, request, queryset):
-        _run(self, request, queryset, lambda r: services.repair_round(round_=r), "paired again")
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: services.repair_round(round_=r),
+            pgettext("round", "paired again"),
+        )
 
 
 class TableSeatInline(admin.TabularInline):

@@ -21,8 +21,9 @@ def export_csv(request, pk: int, kind: str):
     if kind not in exports.KINDS:
         raise Http404
     t = get_object_or_404(Tournament, pk=pk)
-    if kind != "entrants" and selectors.config_problem(t):
-        return HttpResponse(selectors.config_problem(t), status=409, content_type="text/plain")
+    problem = None if kind == "entrants" else selectors.display_problem(t)
+    if problem:
+        return HttpResponse(problem, status=409, content_type="text/plain; charset=utf-8")
     response = HttpResponse(exports.BUILDERS[kind](t), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(t, kind, "csv")}"'
     return response
@@ -30,7 +31,7 @@ def export_csv(request, pk: int, kind: str):
 
 def export_trf(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    problem = selectors.config_problem(t)
+    problem = selectors.display_problem(t)
     if problem:
         return HttpResponse(problem, status=409, content_type="text/plain; charset=utf-8")
     try:
@@ -63,7 +64,7 @@ def print_pairings(request, pk: int):
 
 def print_standings(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    problem = selectors.config_problem(t)
+    problem = selectors.display_problem(t)
     rows = [] if problem else selectors.standings(t)
     keys = list(rows[0]["tiebreaks"]) if rows else []
     context = {

@@ -114,7 +114,7 @@ def _table_points(config, ranks: list[int], forfeited: list) -> list[float]:
 
 
 def standings_csv(t: Tournament) -> str:
-    rows = [] if selectors.config_problem(t) else selectors.standings_out(t)
+    rows = [] if selectors.display_problem(t) else selectors.standings_out(t)
     keys = list(rows[0]["tiebreaks"]) if rows else []
     header = ["rank", "entry", "player", "points", "played", "withdrawn"]
     header += [label(k).name for k in keys]

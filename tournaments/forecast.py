@@ -546,7 +546,7 @@ def for_tournament(tournament) -> list[dict] | None:
 
     from tournaments import selectors, services
 
-    if not available(tournament) or selectors.config_problem(tournament):
+    if not available(tournament) or selectors.display_problem(tournament):
         return None
     key = (
         f"forecast:{tournament.pk}:{tournament.created_at.timestamp()}:"

@@ -185,7 +185,27 @@ class TournamentForm(forms.Form):
                 "time_control_preset", _("Choose a preset or seconds per decision, not both.")
             )
         _check_planned_start(self, data)
+        self._check_config(data)
         return data
+
+    # The format's settings as the form names them; the others (advance, min_table_size,
+    # the whole config) are said above the form.
+    CONFIG_FIELDS = ("table_size", "rounds", "double", "third_place", "grand_final_reset",
+                     "points", "bye_points", "tiebreaks")  # fmt: skip
+
+    def _check_config(self, data: dict) -> None:
+        """The service's verdict on the settings (tournaments.services.check_config), each
+        reason at the field it is about; skipped while a setting is itself invalid."""
+        from tournaments.services import check_config
+
+        needed = ("game", "format", *self.CONFIG_FIELDS)
+        if any(name in self.errors for name in needed) or not data.get("game"):
+            return
+        try:
+            check_config(format_name=data["format"], game=data["game"], raw=self._config(data))
+        except ValidationError as exc:
+            for key, errors in exc.error_dict.items():
+                self.add_error(key if key in self.CONFIG_FIELDS else None, errors)
 
     # Service errors name service arguments; these are the form fields that set them.
     SERVICE_FIELDS = {"time_control": "per_move_s", "config": None, "format": "format",
@@ -201,8 +221,8 @@ class TournamentForm(forms.Form):
             field = self.SERVICE_FIELDS.get(key, key)
             self.add_error(field if field in self.fields else None, errors)
 
-    def service_kwargs(self) -> dict:
-        d = self.cleaned_data
+    @staticmethod
+    def _config(d: dict) -> dict:
         config = {"table_size": d["table_size"]}
         # Whatever was sent goes to the service, which refuses an option of another format.
         for key in ("rounds", "bye_points", "tiebreaks"):
@@ -215,8 +235,12 @@ class TournamentForm(forms.Form):
                 config[key] = True
         if d["format"] == "double_elimination":
             config["grand_final_reset"] = bool(d.get("grand_final_reset"))
+        return config
+
+    def service_kwargs(self) -> dict:
+        d = self.cleaned_data
         return {
-            "name": d["name"], "game": d["game"], "format": d["format"], "config": config,
+            "name": d["name"], "game": d["game"], "format": d["format"], "config": self._config(d),
             "time_control": {"per_move_s": d["per_move_s"]} if d.get("per_move_s") else None,
             "over_the_board": d["over_the_board"], "round_days": d.get("round_days"), "rated": d["rated"],
             "variant": d.get("variant"), "time_control_preset": d.get("time_control_preset"),

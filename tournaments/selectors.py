@@ -18,6 +18,7 @@ from tournaments.models import (
     TournamentStatus,
     round_label,
 )
+from tournaments.setup import format_error_message
 
 
 def config_problem(tournament: Tournament) -> str | None:
@@ -26,8 +27,28 @@ def config_problem(tournament: Tournament) -> str | None:
     try:
         services.format_config(tournament)
     except ValidationError as exc:
-        return "Invalid tournament settings: " + " ".join(exc.messages)
+        return gettext("Invalid tournament settings: %(reasons)s") % {
+            "reasons": " ".join(exc.messages)
+        }
     return None
+
+
+def rounds_problem(tournament: Tournament) -> str | None:
+    """Why the stored rounds can't be scored (rows edited by hand: an entrant seated twice,
+    an entry moved to another tournament, a result with too few places), else None; in the
+    reader's language. Computes the standings, which are cached for the page that asks."""
+    try:
+        standings(tournament)
+    except formats.FormatError as exc:
+        return gettext("The stored rounds can't be scored: %(reason)s") % {
+            "reason": format_error_message(exc)
+        }
+    return None
+
+
+def display_problem(tournament: Tournament) -> str | None:
+    """What pages and exports show instead of standings, progress and the bracket."""
+    return config_problem(tournament) or rounds_problem(tournament)
 
 
 def standings(tournament: Tournament) -> list[dict]:

@@ -63,88 +63,98 @@ def _number(value) -> bool:
 
 
 def _config_values(raw) -> dict:
-    """The stored settings as format values, every shape checked (ValidationError says
-    which setting is wrong): a config is data from a form, the API or an old row."""
+    """The stored settings as format values, every shape checked (ValidationError keyed by
+    the setting that is wrong, "config" for the whole): a config is data from a form, the
+    API or an old row."""
     if not isinstance(raw, dict):
-        raise ValidationError(gettext("The settings must be an object."))
+        raise ValidationError({"config": gettext("The settings must be an object.")})
     unknown = set(raw) - CONFIG_KEYS
     if unknown:
         raise ValidationError(
-            gettext("Unknown settings: %(names)s.")
-            % {"names": ", ".join(sorted(map(str, unknown)))}
-        )
+            {"config": gettext("Unknown settings: %(names)s.")
+             % {"names": ", ".join(sorted(map(str, unknown)))}}
+        )  # fmt: skip
     values = {k: v for k, v in raw.items() if v is not None}
     whole = gettext("%(setting)s: a whole number from %(low)s to %(high)s.")
     for key in ("table_size", "advance", "min_table_size"):
         if key in values and not (_whole(values[key]) and 1 <= values[key] <= 5):
-            raise ValidationError(whole % {"setting": setting_label(key), "low": 1, "high": 5})
+            raise ValidationError(
+                {key: whole % {"setting": setting_label(key), "low": 1, "high": 5}}
+            )
     if "table_size" in raw and raw["table_size"] is None:
-        raise ValidationError(whole % {"setting": setting_label("table_size"), "low": 1, "high": 5})
+        raise ValidationError(
+            {"table_size": whole % {"setting": setting_label("table_size"), "low": 1, "high": 5}}
+        )
     if "rounds" in values and not (
         _whole(values["rounds"]) and 1 <= values["rounds"] <= MAX_ROUNDS
     ):
         raise ValidationError(
-            whole % {"setting": setting_label("rounds"), "low": 1, "high": MAX_ROUNDS}
+            {"rounds": whole % {"setting": setting_label("rounds"), "low": 1, "high": MAX_ROUNDS}}
         )
     for key in ("double", "third_place", "grand_final_reset"):
         if key in values and not isinstance(values[key], bool):
             raise ValidationError(
-                gettext("%(setting)s: true or false.") % {"setting": setting_label(key)}
+                {key: gettext("%(setting)s: true or false.") % {"setting": setting_label(key)}}
             )
     if "bye_points" in values and not (_number(values["bye_points"]) and values["bye_points"] >= 0):
         raise ValidationError(
-            gettext("%(setting)s: a number from 0 to %(high)s.")
-            % {"setting": setting_label("bye_points"), "high": MAX_POINTS}
-        )
+            {"bye_points": gettext("%(setting)s: a number from 0 to %(high)s.")
+             % {"setting": setting_label("bye_points"), "high": MAX_POINTS}}
+        )  # fmt: skip
     if "points" in values:
         points = values["points"]
         if not isinstance(points, dict):
             raise ValidationError(
-                gettext(
+                {"points": gettext(
                     "%(setting)s: a table size with points per place, e.g. %(example)s."
-                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}'}
+                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}'}}
             )  # fmt: skip
         converted = {}
         for size, places in points.items():
             if not (str(size).isascii() and str(size).isdigit() and len(str(size)) == 1):
                 raise ValidationError(
-                    gettext("%(setting)s: %(size)s is not a table size.")
-                    % {"setting": setting_label("points"), "size": repr(size)}
-                )
+                    {"points": gettext("%(setting)s: %(size)s is not a table size.")
+                     % {"setting": setting_label("points"), "size": repr(size)}}
+                )  # fmt: skip
             if not (isinstance(places, list | tuple) and all(_number(p) for p in places)):
                 raise ValidationError(
-                    gettext("%(setting)s for %(size)s seats: a list of numbers.")
-                    % {"setting": setting_label("points"), "size": size}
-                )
+                    {"points": gettext("%(setting)s for %(size)s seats: a list of numbers.")
+                     % {"setting": setting_label("points"), "size": size}}
+                )  # fmt: skip
             converted[int(size)] = tuple(places)
         values["points"] = converted
     if "tiebreaks" in values:
         names = values["tiebreaks"]
         if not (isinstance(names, list | tuple) and all(isinstance(n, str) for n in names)):
             raise ValidationError(
-                gettext("%(setting)s: a list of tie-break names.")
-                % {"setting": setting_label("tiebreaks")}
-            )
+                {"tiebreaks": gettext("%(setting)s: a list of tie-break names.")
+                 % {"setting": setting_label("tiebreaks")}}
+            )  # fmt: skip
         values["tiebreaks"] = tuple(names)
     return values
 
 
 def check_config(*, format_name: str, game: str, raw) -> formats.Config:
-    """The format's own verdict on a config (ValidationError with the reason): shapes and
-    ranges, the table size the game seats, and the format's checks."""
+    """The format's own verdict on a config (ValidationError keyed by the setting at fault,
+    "config" when no one setting is): shapes and ranges, the table size the game seats,
+    and the format's checks."""
     if format_name not in formats.FORMATS:
-        raise ValidationError(gettext("Unknown format %(name)s.") % {"name": repr(format_name)})
+        raise ValidationError(
+            {"config": gettext("Unknown format %(name)s.") % {"name": repr(format_name)}}
+        )
     try:
         engine = get_engine(game)
-    except UnknownGame as exc:
-        raise ValidationError(str(exc)) from None
+    except UnknownGame:
+        raise ValidationError(
+            {"config": gettext("Unknown game %(game)r.") % {"game": game}}
+        ) from None
     check_format_options(format_name, raw)
     config = formats.Config(**_config_values(raw))
     if not engine.min_players <= config.table_size <= engine.max_players:
         raise ValidationError(
-            gettext("%(game)s tables seat %(min)s to %(max)s players.")
-            % {"game": gettext(engine.title), "min": engine.min_players,
-               "max": engine.max_players}
+            {"table_size": gettext("%(game)s tables seat %(min)s to %(max)s players.")
+             % {"game": gettext(engine.title), "min": engine.min_players,
+                "max": engine.max_players}}
         )  # fmt: skip
     # The checks a format makes before it starts, with enough stand-in entrants to pass the
     # count (the real ones are checked again at the start).
@@ -152,7 +162,8 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
     try:
         formats.FORMATS[format_name](config).validate(stand_ins)
     except (formats.FormatError, TypeError, ValueError) as exc:
-        raise ValidationError(format_error_message(exc)) from None
+        setting = getattr(exc, "setting", None) or "config"
+        raise ValidationError({setting: format_error_message(exc)}) from None
     return config
 
 
@@ -259,10 +270,17 @@ def create_tournament(
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
     try:
         engine = get_engine(game)
-    except UnknownGame as exc:
-        raise ValidationError({"game": str(exc)}) from None
+    except UnknownGame:
+        raise ValidationError(
+            {"game": gettext("Unknown game %(game)r.") % {"game": game}}
+        ) from None
     if format not in formats.FORMATS:
-        raise ValidationError({"format": f"Use one of {', '.join(sorted(formats.FORMATS))}."})
+        raise ValidationError(
+            {
+                "format": gettext("Use one of %(names)s.")
+                % {"names": ", ".join(sorted(formats.FORMATS))}
+            }
+        )
     try:
         options = engine.validate_options(
             {**(variant.options if variant else {}), **(options or {})}
@@ -275,7 +293,9 @@ def create_tournament(
             {"round_days": gettext("From 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS}}
         )
     if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
-        raise ValidationError({"seed": f"A whole number from 0 to {MAX_SEED}."})
+        raise ValidationError(
+            {"seed": gettext("A whole number from 0 to %(max)s.") % {"max": MAX_SEED}}
+        )
     tournament = Tournament(
         name=name, game=game, format=format, organiser=organiser, config=config or {},
         options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
@@ -290,7 +310,9 @@ def create_tournament(
 def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
     """Join; after the start this is a late entry, paired from the next round on."""
     if seed is not None and not (_whole(seed) and 1 <= seed <= MAX_SEED):
-        raise ValidationError(f"A seed is a whole number from 1 to {MAX_SEED}.")
+        raise ValidationError(
+            gettext("A seed is a whole number from 1 to %(max)s.") % {"max": MAX_SEED}
+        )
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
@@ -398,10 +420,9 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         plan = (
             None
             if go_on is None
-            else format_for(t).next_round(
-                entrants(t), played_rounds(t), seed=t.seed * 1009 + number if seed is None else seed
-            )
-        )
+            else _next_round(format_for(t), entrants(t), played_rounds(t),
+                             seed=t.seed * 1009 + number if seed is None else seed)
+        )  # fmt: skip
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])
@@ -415,6 +436,16 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         t.current_round = number
         t.save(update_fields=["current_round"])
         return rnd
+
+
+def _next_round(fmt, entrants_: list, played: list, *, seed: int) -> formats.Round | None:
+    """The format's next round; a history it can't follow (rows edited by hand: a seat
+    twice, an entry moved to another tournament) is the organiser's ValidationError, in
+    his language, not a 500."""
+    try:
+        return fmt.next_round(entrants_, played, seed=seed)
+    except formats.FormatError as exc:
+        raise ValidationError(format_error_message(exc)) from None
 
 
 def _create_tables(rnd: Round, plan: formats.Round) -> None:
@@ -437,7 +468,7 @@ def repair_round(*, round_: Round) -> Round:
         rnd.tables.all().delete()
         rnd.byes.all().delete()
         played = [r for r in played_rounds(t) if r.number < rnd.number]
-        plan = format_for(t).next_round(entrants(t), played, seed=secrets.randbits(31))
+        plan = _next_round(format_for(t), entrants(t), played, seed=secrets.randbits(31))
         if plan is None:
             raise ValidationError(gettext("Nothing is left to pair."))
         _create_tables(rnd, plan)

@@ -69,11 +69,13 @@ def check_format_options(format_name: str, raw) -> None:
         if key == "advance" and value == 1:
             continue  # the default
         raise ValidationError(
-            gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
-            % {
-                "setting": setting_label(key),
-                "owners": " / ".join(sorted(format_label(o) for o in owners)),
-                "format": format_label(format_name),
+            {
+                key: gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
+                % {
+                    "setting": setting_label(key),
+                    "owners": " / ".join(sorted(format_label(o) for o in owners)),
+                    "format": format_label(format_name),
+                }
             }
         )
 
@@ -121,7 +123,7 @@ def clean_planned_start(starts_at, auto_start, *, now: datetime | None = None) -
     would either do nothing or, with auto_start, start the event at the next sweep), and
     required by auto_start. Used at creation and when the organiser changes the plan."""
     if not isinstance(auto_start, bool):
-        raise ValidationError({"auto_start": "auto_start must be true or false."})
+        raise ValidationError({"auto_start": gettext("auto_start must be true or false.")})
     if starts_at is None:
         if auto_start:
             raise ValidationError(

@@ -23,6 +23,7 @@ dates, 062/072 player counts, 092 type, 102 the organiser, XXR the number of rou
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments import formats, services
 from tournaments.exports import entry_name
@@ -58,10 +59,12 @@ def _points_text(value: float) -> str:
 
 def build(t: Tournament) -> str:
     if t.format != "swiss":
-        raise NotTwoSeatSwiss("The TRF export is for Swiss tournaments.")
+        raise NotTwoSeatSwiss(gettext("The TRF export is for Swiss tournaments."))
     config = services.format_config(t)
     if config.table_size != 2:
-        raise NotTwoSeatSwiss("The TRF export is for Swiss tournaments of two-player tables.")
+        raise NotTwoSeatSwiss(
+            gettext("The TRF export is for Swiss tournaments of two-player tables.")
+        )
     entries = {e.pk: e for e in t.entries.select_related("player")}
     entrants = services.entrants(t, entries.values())
     order = [e.id for e in formats.seeding_order(entrants)]

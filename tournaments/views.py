@@ -34,8 +34,9 @@ def _context(request, t: Tournament) -> dict:
     rounds = selectors.rounds_overview(t)
     entries = selectors.entries_of(t)
     is_bracket = t.format in selectors.BRACKET_FORMATS
-    # A row stored with settings the format can't use: show the rest, and say why not this.
-    problem = selectors.config_problem(t)
+    # Settings or rounds the format can't use (rows from before the checks, or edited by
+    # hand): show the rest, and say why not this.
+    problem = selectors.display_problem(t)
     rows = [] if problem else selectors.standings(t)
     return {
         "t": t,

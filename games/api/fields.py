@@ -2,6 +2,7 @@
 
 import json
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from games.api.parsers import depth_of
@@ -34,15 +35,19 @@ class BoundedDictField(serializers.DictField):
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
         if len(value) > self.max_keys:
-            raise serializers.ValidationError(f"At most {self.max_keys} keys.")
+            raise serializers.ValidationError(gettext("At most %(n)s keys.") % {"n": self.max_keys})
         if depth_of(value, self.max_depth) > self.max_depth:
-            raise serializers.ValidationError(f"Nested at most {self.max_depth} levels deep.")
+            raise serializers.ValidationError(
+                gettext("Nested at most %(n)s levels deep.") % {"n": self.max_depth}
+            )
         try:
             size = len(json.dumps(value, allow_nan=False))
         except (TypeError, ValueError):
-            raise serializers.ValidationError("Only plain JSON values.") from None
+            raise serializers.ValidationError(gettext("Only plain JSON values.")) from None
         if size > self.max_bytes:
-            raise serializers.ValidationError(f"At most {self.max_bytes} bytes of JSON.")
+            raise serializers.ValidationError(
+                gettext("At most %(n)s bytes of JSON.") % {"n": self.max_bytes}
+            )
         if _has_nul(value):
-            raise serializers.ValidationError("Null characters are not allowed.")
+            raise serializers.ValidationError(gettext("Null characters are not allowed."))
         return value

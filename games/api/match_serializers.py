@@ -1,3 +1,4 @@
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from games import selectors
@@ -81,7 +82,7 @@ class SeatRequestSerializer(serializers.Serializer):
         given = ("player" in data) + ("bot" in data) + bool(data.get("open"))
         if given != 1:
             raise serializers.ValidationError(
-                "Give exactly one of 'player', 'bot' or 'open': true."
+                gettext("Give exactly one of 'player', 'bot' or 'open': true.")
             )
         return data
 

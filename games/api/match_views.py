@@ -211,7 +211,7 @@ def _int_param(request, name: str) -> int | None:
     if raw is None:
         return None
     if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 6:
-        raise DRFValidationError({name: "must be a small whole number"})
+        raise DRFValidationError({name: gettext("must be a small whole number")})
     return int(raw)
 
 
@@ -268,7 +268,7 @@ class MyTurnsStreamView(APIView):
         except ValueError:
             seconds = math.nan
         if not math.isfinite(seconds) or seconds < 0:
-            raise DRFValidationError({"seconds": "must be a number of seconds, 0 or more"})
+            raise DRFValidationError({"seconds": gettext("must be a number of seconds, 0 or more")})
         return min(self.STREAM_SECONDS, seconds)
 
     def _events(self, user, duration: float):

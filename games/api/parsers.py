@@ -4,6 +4,7 @@ levels deep, so a hostile body gets a 400 instead of a RecursionError or a huge 
 import json
 
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils.json import strict_constant
@@ -32,19 +33,23 @@ def depth_of(value, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+def _too_deep() -> str:
+    return gettext("JSON nested deeper than %(n)s levels.") % {"n": MAX_DEPTH}
+
+
 class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         parser_context = parser_context or {}
         encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
         raw = stream.read(MAX_BODY_BYTES + 1) if stream is not None else b""
         if len(raw) > MAX_BODY_BYTES:
-            raise ParseError(f"JSON body larger than {MAX_BODY_BYTES} bytes.")
+            raise ParseError(gettext("JSON body larger than %(n)s bytes.") % {"n": MAX_BODY_BYTES})
         try:
             data = json.loads(raw.decode(encoding), parse_constant=strict_constant)
         except RecursionError:
-            raise ParseError(f"JSON nested deeper than {MAX_DEPTH} levels.") from None
+            raise ParseError(_too_deep()) from None
         except (ValueError, UnicodeDecodeError) as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(gettext("JSON parse error - %(error)s") % {"error": exc}) from None
         if depth_of(data) > MAX_DEPTH:
-            raise ParseError(f"JSON nested deeper than {MAX_DEPTH} levels.")
+            raise ParseError(_too_deep())
         return data

@@ -60,7 +60,9 @@ class PlayerViewSet(
     def get_queryset(self):
         kind = self.request.query_params.get("kind") if self.action == "list" else None
         if kind is not None and kind not in PlayerKind.values:
-            raise DRFValidationError({"kind": f"Use one of {', '.join(PlayerKind.values)}."})
+            raise DRFValidationError(
+                {"kind": gettext("Use one of %(names)s.") % {"names": ", ".join(PlayerKind.values)}}
+            )
         return selectors.player_list(kind=kind)
 
     @extend_schema(responses=PlayerSerializer)
@@ -68,7 +70,7 @@ class PlayerViewSet(
     def me(self, request):
         player = selectors.player_for_user(request.user)
         if player is None:
-            raise NotFound("This account has no player.")
+            raise NotFound(gettext("This account has no player."))
         return Response(PlayerSerializer(player).data)
 
     @extend_schema(

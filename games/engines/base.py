@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
 from games.engines import schema as schema_checks
+from games.engines.i18n import _
 
 Action = dict[str, Any]
 
@@ -83,7 +84,9 @@ class Engine(ABC):
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+                _("{game} takes {low}-{high} players, not {n}").format(
+                    game=_(self.title), low=self.min_players, high=self.max_players, n=players
+                )
             )
 
     # ---- the game -------------------------------------------------------
@@ -130,11 +133,19 @@ class Engine(ABC):
         equal ranks only when both are equal. Raises InvalidOptions on malformed input."""
         n = len(scores)
         if not self.min_players <= n <= self.max_players:
-            raise InvalidOptions(f"{self.title} is played by {self.min_players}-{self.max_players}")
+            raise InvalidOptions(
+                _("{game} is played by {low}-{high} players").format(
+                    game=_(self.title), low=self.min_players, high=self.max_players
+                )
+            )
         if self.tiebreak_label is not None and (tiebreak is None or len(tiebreak) != n):
-            raise InvalidOptions(f"give the {self.tiebreak_label} of every seat to break ties")
+            raise InvalidOptions(
+                _("give the {label} of every seat to break ties").format(
+                    label=_(self.tiebreak_label)
+                )
+            )
         if tiebreak is not None and len(tiebreak) != n:
-            raise InvalidOptions("one tie-break value per seat")
+            raise InvalidOptions(_("one tie-break value per seat"))
         keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(n)]
         return [1 + sum(1 for k in keys if k > keys[i]) for i in range(n)]
 

@@ -73,9 +73,9 @@ def invite_to_entry(*, player: Player, invited_by, target_kind: str, target_id: 
 def _load(invitation_id: int, user) -> Invitation:
     invitation = Invitation.objects.select_related("player").filter(pk=invitation_id).first()
     if invitation is None:
-        raise InvitationNotFound(f"no invitation {invitation_id}")
+        raise InvitationNotFound(gettext("no invitation %(id)s") % {"id": invitation_id})
     if not getattr(user, "is_authenticated", False) or invitation.player.user_id != user.pk:
-        raise NotYourInvitation("only the invited player can answer an invitation")
+        raise NotYourInvitation(gettext("only the invited player can answer an invitation"))
     return invitation
 
 

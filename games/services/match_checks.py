@@ -33,25 +33,40 @@ def time_control_fields(time_control: dict | None) -> dict:
     if not time_control:
         return {"per_move_s": None, "initial_s": None, "increment_s": 0}
     if not isinstance(time_control, dict):
-        raise ValidationError({"time_control": "Give a time control as an object."})
+        raise ValidationError({"time_control": gettext("Give a time control as an object.")})
     allowed = set(TIME_CONTROL_MAXIMA)
     if set(time_control) - allowed:
-        raise ValidationError({"time_control": f"Unknown keys; use {sorted(allowed)}."})
+        raise ValidationError(
+            {
+                "time_control": gettext("Unknown keys; use %(keys)s.")
+                % {"keys": ", ".join(sorted(allowed))}
+            }
+        )
     values = {}
     for key, high in TIME_CONTROL_MAXIMA.items():
         value = time_control.get(key)
         if value is not None and (
             not isinstance(value, int) or isinstance(value, bool) or value < 0
         ):
-            raise ValidationError({"time_control": f"{key} must be a whole number of seconds."})
+            raise ValidationError(
+                {
+                    "time_control": gettext("%(key)s must be a whole number of seconds.")
+                    % {"key": key}
+                }
+            )
         if value is not None and value > high:
             raise ValidationError(
-                {"time_control": f"{key} must be at most {high} seconds ({high // 3600} hours)."}
+                {
+                    "time_control": gettext(
+                        "%(key)s must be at most %(high)s seconds (%(hours)s hours)."
+                    )
+                    % {"key": key, "high": high, "hours": high // 3600}
+                }
             )
         values[key] = value
     if (values["per_move_s"] is None) == (values["initial_s"] is None):
         raise ValidationError(
-            {"time_control": "Give either per_move_s or initial_s (+increment_s)."}
+            {"time_control": gettext("Give either per_move_s or initial_s (+increment_s).")}
         )
     if (values["per_move_s"] or values["initial_s"] or 0) < 1:
         raise ValidationError(
@@ -205,8 +220,10 @@ class MatchChecks:
         game, players, variant = spec.game, spec.players, spec.variant
         try:
             engine = get_engine(game)
-        except UnknownGame as exc:
-            raise ValidationError({"game": str(exc)}) from None
+        except UnknownGame:
+            raise ValidationError(
+                {"game": gettext("Unknown game %(game)r.") % {"game": game}}
+            ) from None
         if variant is not None and variant.game != game:
             raise ValidationError({"variant": gettext("That variant belongs to another game.")})
         try:
@@ -249,10 +266,15 @@ class MatchChecks:
                 if error is not None:
                     raise ValidationError({"seats": f"{p.name}: {error}"})
         if spec.timeout_policy not in TimeoutPolicy.values:
-            raise ValidationError({"timeout_policy": f"Use one of {TimeoutPolicy.values}."})
+            raise ValidationError(
+                {
+                    "timeout_policy": gettext("Use one of %(names)s.")
+                    % {"names": ", ".join(TimeoutPolicy.values)}
+                }
+            )
         seed, rated = spec.seed, spec.rated
         if seed is not None and rated:
-            raise ValidationError({"seed": "seed may be chosen only for unrated matches"})
+            raise ValidationError({"seed": gettext("seed may be chosen only for unrated matches")})
         server_seed = seed is None
         if seed is None:
             seed = secrets.randbits(48)

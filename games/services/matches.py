@@ -248,7 +248,7 @@ def _lock(match_id: int) -> Runner:
     try:
         match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
-        raise MatchError(f"no match {match_id}") from None
+        raise MatchError(gettext("no match %(id)s") % {"id": match_id}) from None
     seats = list(Seat.objects.filter(match=match).select_related("player", "player__user"))
     return Runner.load(match, seats)
 
@@ -265,7 +265,10 @@ def start_match(*, match_id: int) -> None:
         runner = _lock(match_id)
         match = runner.match
         if match.status != MatchStatus.PENDING:
-            raise MatchNotRunning(f"match {match_id} is {match.status}, not pending")
+            raise MatchNotRunning(
+                gettext("match %(id)s is %(status)s, not pending")
+                % {"id": match_id, "status": match.get_status_display().lower()}
+            )
         runner.state = runner.engine.new_game(
             players=len(runner.seats), seed=match.seed, options=match.options
         )
@@ -273,6 +276,11 @@ def start_match(*, match_id: int) -> None:
         match.status, match.started_at, match.turn_started_at = MatchStatus.RUNNING, now, now
         runner.settle()
         _commit(runner)
+
+
+def _status(match: Match) -> str:
+    """Why a match takes no more moves, in the reader's words."""
+    return gettext("the match is %(status)s") % {"status": match.get_status_display().lower()}
 
 
 def owns_seat(user, seat: Seat) -> bool:
@@ -283,9 +291,9 @@ def owns_seat(user, seat: Seat) -> bool:
 def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
     """A human or external bot's decision for the ply it saw."""
     if not isinstance(action, dict):
-        raise IllegalMove("an action must be a JSON object")
+        raise IllegalMove(gettext("an action must be a JSON object"))
     if not isinstance(ply, int) or isinstance(ply, bool):
-        raise MatchError("ply must be a whole number")
+        raise MatchError(gettext("ply must be a whole number"))
     with transaction.atomic():
         runner = _lock(match_id)
         match = runner.match
@@ -295,14 +303,19 @@ def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
             if earlier and earlier.action == action and owns_seat(user, runner.seats[earlier.seat]):
                 return earlier
             if match.status != MatchStatus.RUNNING:
-                raise MatchNotRunning(f"the match is {match.get_status_display().lower()}")
-            raise StalePly(f"the match is at ply {match.ply}, not {ply}")
+                raise MatchNotRunning(_status(match))
+            raise StalePly(
+                gettext("the match is at ply %(ply)s, not %(yours)s")
+                % {"ply": match.ply, "yours": ply}
+            )
         seat = match.to_act
         if seat is None or not owns_seat(user, runner.seats[seat]):
-            raise NotYourSeat(f"seat {seat} is to act and it is not yours")
+            raise NotYourSeat(
+                gettext("seat %(seat)s is to act and it is not yours") % {"seat": seat}
+            )
         now = timezone.now()
         if match.deadline is not None and now > match.deadline:
-            raise TimeUp("the time for this decision has run out")
+            raise TimeUp(gettext("the time for this decision has run out"))
         try:
             record = runner.apply(seat, action, MatchAction.Source.PLAYER, now=now)
         except IllegalAction as exc:
@@ -343,13 +356,18 @@ def abort_match(*, match_id: int, user) -> Match:
         runner = _lock(match_id)
         match = runner.match
         if not (user.is_staff or match.created_by_id == user.pk):
-            raise NotYourSeat("only the creator or staff can abort a match")
+            raise NotYourSeat(gettext("only the creator or staff can abort a match"))
         if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
-            raise MatchNotRunning(f"the match is already {match.status}")
+            raise MatchNotRunning(
+                gettext("the match is already %(status)s")
+                % {"status": match.get_status_display().lower()}
+            )
         if everyone_has_decided(runner):
             raise ResignInstead(
-                "every player has made a decision: the match can no longer be aborted; "
-                "resign instead"
+                gettext(
+                    "every player has made a decision: the match can no longer be aborted; "
+                    "resign instead"
+                )
             )
         now = timezone.now()
         match.status, match.finished_at = MatchStatus.ABORTED, now
@@ -384,12 +402,12 @@ def resign(*, match_id: int, user, seat: int | None = None) -> Match:
         runner = _lock(match_id)
         match = runner.match
         if match.status != MatchStatus.RUNNING:
-            raise MatchNotRunning(f"the match is {match.get_status_display().lower()}")
+            raise MatchNotRunning(_status(match))
         own = [s.index for s in runner.seats if owns_seat(user, s) and not s.forfeited]
         if seat is not None and seat not in own:
-            raise NotYourSeat(f"seat {seat} is not yours to resign")
+            raise NotYourSeat(gettext("seat %(seat)s is not yours to resign") % {"seat": seat})
         if not own:
-            raise NotYourSeat("you hold no seat still playing in this match")
+            raise NotYourSeat(gettext("you hold no seat still playing in this match"))
         index = own[0] if seat is None else seat
         runner.seats[index].forfeited = True
         runner.changed_seats.add(index)

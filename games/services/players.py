@@ -54,7 +54,7 @@ def ensure_human_player(user) -> Player:
 def register_human(*, username: str, password: str, email: str = "") -> Player:
     """A person's account and their player, in one step (the sign-up page)."""
     if len(username) > NAME_MAX:
-        raise ValidationError({"username": f"At most {NAME_MAX} characters."})
+        raise ValidationError({"username": gettext("At most %(n)s characters.") % {"n": NAME_MAX}})
     name = _player_name_for(username)
     taken = User.objects.filter(username__iexact=username).exists() or name_taken(name)
     if taken or _reserved(name):
@@ -72,10 +72,12 @@ def register_human(*, username: str, password: str, email: str = "") -> Player:
 
 def _check_bot_name(bot_name: str, game: str, params: dict | None = None) -> None:
     if game and game not in ENGINES:
-        raise ValidationError({"game": f"Unknown game {game!r}."})
+        raise ValidationError({"game": gettext("Unknown game %(game)r.") % {"game": game}})
     engines = [ENGINES[game]] if game else list(ENGINES.values())
     if not any(bot_name in e.bot_names() for e in engines):
-        raise ValidationError({"bot_name": f"No built-in bot called {bot_name!r}."})
+        raise ValidationError(
+            {"bot_name": gettext("No built-in bot called %(bot)r.") % {"bot": bot_name}}
+        )
     if params is not None and not isinstance(params, dict):
         raise ValidationError({"params": gettext("Bot parameters are a JSON object.")})
     for engine in engines:  # a player for any game must suit every game

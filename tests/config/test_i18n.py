@@ -324,6 +324,56 @@ def test_admin_names_the_club_and_celery_beat_in_czech():
         assert f">{english_name}</a>" not in html, english_name
 
 
+def test_celery_beat_admin_forms_and_lists_in_czech():
+    """django-celery-beat's labels, help texts, fieldsets and actions come from the project's
+    catalog; the words it leaves unmarked from config/celery_beat_admin.py."""
+    from django_celery_beat.models import CrontabSchedule, IntervalSchedule, PeriodicTask
+
+    every = IntervalSchedule.objects.create(every=10, period="seconds")
+    task = PeriodicTask.objects.create(name="sweep", task="tournaments.tasks.sweep_tournaments",
+                                       interval=every)  # fmt: skip
+    crontab = CrontabSchedule.objects.create(minute="0", hour="4")
+    client = Client()
+    client.force_login(UserFactory(username="spravce4", is_staff=True, is_superuser=True))
+    base = "/admin/django_celery_beat"
+    pages = {
+        f"{base}/periodictask/{task.pk}/change/": (
+            ["Úloha (ze seznamu)", "Úloha (vlastní název)", "Zapnuto", "Plán s intervalem",
+             "Crontab slovy", "Jednorázová úloha", "Poziční argumenty", "Možnosti spuštění",
+             "Platí do", "Priorita", "Krátký popis úlohy", "opakovaně po 10 (sekundy)"],
+            ["Task (registered)", "Interval Schedule", "Crontab translation", "One-off Task",
+             "Execution Options", "Short Description For This Task", "every 10 seconds"],
+        ),
+        f"{base}/periodictask/": (
+            ["Zapnout vybrané úlohy", "Spustit vybrané úlohy", "Dle: název úlohy", ">Plán<"],
+            ["Enable selected tasks", "Task Name", "Scheduler"],
+        ),
+        f"{base}/intervalschedule/{every.pk}/change/": (
+            ["Počet period", "Perioda intervalu", "Sekundy", "Periodické úlohy s tímto plánem",
+             "Název úlohy"],
+            ["Number of Periods", "Interval Period", "Task Name"],
+        ),
+        f"{base}/crontabschedule/{crontab.pk}/change/": (
+            ["Crontab slovy", "Minuty", "Dny v týdnu", "Časové pásmo cronu"],
+            ["Human readable", "Minute(s)", "Day(s) Of The Week", "Cron Timezone"],
+        ),
+        f"{base}/solarschedule/add/": (
+            ["Sluneční událost", "Zeměpisná šířka", "Východ slunce"],
+            ["Solar Event", "Latitude", "Sunrise"],
+        ),
+    }  # fmt: skip
+    for url, (czech, english) in pages.items():
+        page = client.get(url, **CZECH)
+        assert page.status_code == 200, url
+        html = page.content.decode()
+        for text in czech:
+            assert text in html, (url, text)
+        for text in english:
+            assert text not in html, (url, text)
+    english_page = client.get(f"{base}/periodictask/{task.pk}/change/").content.decode()
+    assert "Task (registered)" in english_page and "Crontab in words" in english_page
+
+
 def test_silk_road_player_panels_label_their_values_in_czech():
     from games.engines.i18n import reset_language
     from games.engines.registry import get_engine

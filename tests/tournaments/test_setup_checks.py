@@ -109,7 +109,7 @@ def test_each_invalid_setting_is_a_400_and_a_form_error(api_client, client, api,
     page = client.post(reverse("tournament-create"), {**FORM_BASE, **form})
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'class="errorlist' in html, html[:2000]
+    assert 'class="error"' in html or 'class="errorlist' in html, html[:2000]
     assert Tournament.objects.count() == 0
 
 

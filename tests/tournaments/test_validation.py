@@ -247,6 +247,45 @@ def test_a_stored_bad_config_renders_with_a_warning(client, api_client, config, 
         assert pair.status_code == 200
 
 
+# ---- rounds edited by hand (admin) that the format can't follow --------------------------
+ROUNDS_READ = {
+    "en": ("The stored rounds can't be scored: Table (%(e)s, %(e)s) seats an entrant twice.",
+           "Round 1: entrant %(e)s is seated twice."),
+    "cs": ("Uložená kola nelze vyhodnotit: U stolu (%(e)s, %(e)s) sedí jeden hráč dvakrát.",
+           "Kolo 1: hráč %(e)s sedí u stolu dvakrát."),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_stored_rounds_the_format_cant_follow_are_explained_not_a_500(client, api_client,
+                                                                      language):  # fmt: skip
+    organiser = UserFactory()
+    t = tournament_with_bots(n=4, game="yspahan", format="swiss", organiser=organiser,
+                             config={"table_size": 2, "rounds": 3})  # fmt: skip
+    services.start_tournament(tournament=t)
+    first = t.rounds.get()
+    for table in first.tables.all():
+        services.record_result(table=table, ranks=[1, 2])
+    seats = list(first.tables.order_by("number").first().seats.order_by("index"))
+    seats[1].entry = seats[0].entry  # an admin seats one entrant on both chairs
+    seats[1].save()
+    services.touch(t.pk)
+    page_text, pair_text = (text % {"e": seats[0].entry_id} for text in ROUNDS_READ[language])
+    lang = {"HTTP_ACCEPT_LANGUAGE": language}
+    client.force_login(organiser)
+    page = client.get(reverse("tournament-detail", args=[t.pk]), **lang)
+    assert page.status_code == 200 and escape(page_text) in page.content.decode()
+    pair = client.post(reverse("tournament-pair", args=[t.pk]), follow=True, **lang)
+    assert pair.status_code == 200
+    assert [str(m) for m in pair.context["messages"]] == [pair_text]
+    assert t.rounds.count() == 1
+    standings = api_client.get(f"/api/tournaments/{t.pk}/standings/", **lang)
+    assert standings.status_code == 409
+    assert standings.json() == {"code": "invalid_rounds", "detail": page_text}
+    assert client.get(f"/tournaments/{t.pk}/export/standings.csv", **lang).status_code == 409
+    assert client.get(reverse("tournament-print-standings", args=[t.pk]), **lang).status_code == 200
+
+
 def test_a_good_config_has_no_warning(client, api_client):
     t = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2})
     assert (

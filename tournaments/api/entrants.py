@@ -3,6 +3,7 @@ leave, check-in, linking a guest to an account, pause, resume, cancel."""
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import action
@@ -71,7 +72,7 @@ def _made(entry: Entry) -> dict:
 def add_guest(request, tournament) -> Response:
     """POST .../entries/ with {"guest": name}: 403 unless organiser, 400 for a bad name."""
     if not entrants.may_manage(request.user, tournament):
-        raise PermissionDenied("Only the organiser can enter guests.")
+        raise PermissionDenied(gettext("Only the organiser can enter guests."))
     payload = GuestIn(data=request.data)
     payload.is_valid(raise_exception=True)
     entry = _call(entrants.add_guest, tournament=tournament, name=payload.validated_data["guest"],
@@ -117,7 +118,7 @@ class EntrantActions:
         person's account is linked once they accept the invitation (202)."""
         t = self.get_object()
         if not entrants.may_manage(request.user, t):
-            raise PermissionDenied("Only the organiser can link guests.")
+            raise PermissionDenied(gettext("Only the organiser can link guests."))
         entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
         payload = LinkIn(data=request.data)
         payload.is_valid(raise_exception=True)

@@ -2,6 +2,7 @@
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import action
@@ -77,7 +78,7 @@ class ResultActionsMixin:
         """PUT: enter or correct the result (organisers); answers the result now stored."""
         table = self._table(table_id)
         if not results.can_manage(request.user, table.round.tournament):
-            raise PermissionDenied("Only the organiser can do that.")
+            raise PermissionDenied(gettext("Only the organiser can do that."))
         try:
             table, _changed = results.set_result(table=table, by=request.user, **_body(request))
         except ValidationError as exc:
@@ -88,7 +89,7 @@ class ResultActionsMixin:
         """POST: the first result of a table (409 if it has one; correct it with PUT)."""
         table = self._table(table_id)
         if not results.can_manage(request.user, table.round.tournament):
-            raise PermissionDenied("Only the organiser can do that.")
+            raise PermissionDenied(gettext("Only the organiser can do that."))
         try:
             recorded = results.enter_result(table=table, by=request.user, **_body(request))
         except ValidationError as exc:
@@ -96,7 +97,7 @@ class ResultActionsMixin:
         if not recorded:
             return Response(
                 {"code": "already_recorded",
-                 "detail": "This table already has a result; PUT corrects it."},
+                 "detail": gettext("This table already has a result; PUT corrects it.")},
                 status=status.HTTP_409_CONFLICT,
             )  # fmt: skip
         table.refresh_from_db()
@@ -141,7 +142,9 @@ class ResultActionsMixin:
         else:
             report = waiting.filter(status=ReportStatus.PENDING).first()
             if report is None:
-                raise DRFValidationError("This table has no report waiting for confirmation.")
+                raise DRFValidationError(
+                    gettext("This table has no report waiting for confirmation.")
+                )
         act = results.reject_report if payload.validated_data["reject"] else results.confirm_report
         try:
             report = act(report=report, by=request.user)

@@ -1,4 +1,5 @@
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -34,9 +35,20 @@ def _drf(exc: ValidationError) -> DRFValidationError:
     return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
 
 
+def _unusable(t: Tournament) -> Response | None:
+    """A 409 saying why the standings can't be computed: the settings (invalid_config) or
+    the stored rounds, edited by hand (invalid_rounds); None when they can."""
+    for code, problem in (("invalid_config", selectors.config_problem),
+                          ("invalid_rounds", selectors.rounds_problem)):  # fmt: skip
+        detail = problem(t)
+        if detail:
+            return Response({"code": code, "detail": detail}, status=status.HTTP_409_CONFLICT)
+    return None
+
+
 def _organiser_only(request, tournament: Tournament) -> None:
     if not (request.user.is_staff or tournament.organiser_id == request.user.pk):
-        raise PermissionDenied("Only the organiser can do that.")
+        raise PermissionDenied(gettext("Only the organiser can do that."))
 
 
 class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThrottleMixin,
@@ -89,7 +101,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         else:
             player = player_for_user(request.user)
             if player is None:
-                raise DRFValidationError("Your account has no player.")
+                raise DRFValidationError(gettext("Your account has no player."))
         try:
             if request.method == "DELETE":
                 services.withdraw_entry(entry=get_object_or_404(t.entries, player=player))
@@ -143,12 +155,11 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
     @extend_schema(responses={200: StandingOut(many=True), 409: ErrorSerializer})
     @action(detail=True, pagination_class=None)
     def standings(self, request, pk=None):
-        """The table; 409 with the reason if the stored settings are invalid."""
+        """The table; 409 with the reason if the stored settings or rounds are unusable."""
         t = self.get_object()
-        problem = selectors.config_problem(t)
-        if problem:
-            return Response({"code": "invalid_config", "detail": problem},
-                            status=status.HTTP_409_CONFLICT)  # fmt: skip
+        refused = _unusable(t)
+        if refused:
+            return refused
         return Response(StandingOut(selectors.standings_out(t), many=True).data)
 
     @extend_schema(responses={200: ForecastOut(many=True), 409: ErrorSerializer})
@@ -159,15 +170,14 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         ratings; fixed seed, cached per results version) and whether it can still win.
         Best first by the standings. 409 for other formats, or when not in progress."""
         t = self.get_object()
-        problem = selectors.config_problem(t)
-        if problem:
-            return Response({"code": "invalid_config", "detail": problem},
-                            status=status.HTTP_409_CONFLICT)  # fmt: skip
+        refused = _unusable(t)
+        if refused:
+            return refused
         rows = forecast.for_tournament(t)
         if rows is None:
             return Response(
                 {"code": "no_forecast",
-                 "detail": "Forecasts are for a league, round robin or Swiss in progress."},
+                 "detail": gettext("Forecasts are for a league, round robin or Swiss in progress.")},
                 status=status.HTTP_409_CONFLICT,
             )  # fmt: skip
         return Response(ForecastOut(rows, many=True).data)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .points import pairwise
-from .types import Entrant, FormatError, Round, Table
+from .types import NO_TABLE_FOR, Entrant, FormatError, Round, Table, gettext_noop
 
 Source = tuple  # ("slot", index) | ("win", key) | ("lose", key)
 
@@ -156,12 +156,17 @@ class BracketRun:
         found = {frozenset(t.seats): t for t in rnd.tables}
         if len(found) != len(tables):
             raise FormatError(
-                f"Round {g} has {len(found)} tables but the bracket planned {len(tables)}."
+                gettext_noop(
+                    "Round %(round)s has %(found)s tables but the bracket planned %(planned)s."
+                ),
+                round=g,
+                found=len(found),
+                planned=len(tables),
             )
         for m in tables:
             table = found.get(frozenset(m.players))
             if table is None:
-                raise FormatError(f"Round {g} has no table for {m.players[0]} v {m.players[1]}.")
+                raise FormatError(NO_TABLE_FOR, round=g, seats=list(m.players))
             self.decide(m, table, g)
 
     def decide(self, m: Match, table: Table, g: int) -> None:

@@ -100,7 +100,10 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
     if not isinstance(config.table_size, int) or not (
         MIN_TABLE_SIZE <= config.table_size <= MAX_TABLE_SIZE
     ):
-        raise FormatError(gettext_noop("Tables have 2 to 5 seats, not %(n)s."), n=config.table_size)
+        raise FormatError(
+            gettext_noop("Tables have 2 to 5 seats, not %(n)s."), setting="table_size",
+            n=config.table_size,
+        )  # fmt: skip
     if config.min_table_size is not None and not (
         MIN_TABLE_SIZE <= config.min_table_size <= config.table_size
     ):
@@ -109,12 +112,12 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
                 "The smallest table (%(smallest)s) must be between 2 and the table size "
                 "(%(size)s)."
             ),
-            smallest=config.min_table_size, size=config.table_size,
+            setting="min_table_size", smallest=config.min_table_size, size=config.table_size,
         )  # fmt: skip
     check_points(config)
     check_tiebreaks(config.tiebreaks)
     if config.bye_points is not None and config.bye_points < 0:
-        raise FormatError(gettext_noop("Bye points can't be negative."))
+        raise FormatError(gettext_noop("Bye points can't be negative."), setting="bye_points")
     for fp in config.forbidden:
         if len(fp) != 2:
             raise FormatError(
@@ -124,14 +127,23 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
         dupes = sorted(i for i, c in Counter(ids).items() if c > 1)
-        raise FormatError(f"Entrants listed twice: {dupes}.")
+        raise FormatError(gettext_noop("Entrants listed twice: %(ids)s."), ids=dupes)
     for e in entrants:
         if e.joined_round < 1:
-            raise FormatError(f"Entrant {e.id} joins in round {e.joined_round}; rounds start at 1.")
+            raise FormatError(
+                gettext_noop("Entrant %(id)s joins in round %(round)s; rounds start at 1."),
+                id=e.id, round=e.joined_round,
+            )  # fmt: skip
         if e.withdrawn_after is not None and e.withdrawn_after < 0:
-            raise FormatError(f"Entrant {e.id} has a negative withdrawal round.")
+            raise FormatError(
+                gettext_noop("Entrant %(id)s has a negative withdrawal round."), id=e.id
+            )
         if e.seed is not None and e.seed < 1:
-            raise FormatError(f"Entrant {e.id} has seed {e.seed}; seeds start at 1.")
+            raise FormatError(
+                gettext_noop("Entrant %(id)s has seed %(seed)s; seeds start at 1."),
+                id=e.id,
+                seed=e.seed,
+            )
     starting = [e for e in entrants if e.withdrawn_after != 0]
     if len(starting) < minimum:
         raise FormatError(
@@ -143,26 +155,40 @@ def check_common(config: Config, entrants: Sequence[Entrant], minimum: int) -> N
         )  # fmt: skip
 
 
+NOT_AN_ENTRANT = gettext_noop("Round %(round)s: entrant %(id)s is not an entrant.")
+
+
 def check_played(entrants: Sequence[Entrant], played: Sequence[Round]) -> None:
     """Every played round is finished, numbered in order and seats known entrants once."""
     ids = {e.id for e in entrants}
     for i, rnd in enumerate(played, start=1):
         if rnd.number != i:
-            raise FormatError(f"Played rounds must be numbered 1, 2, ...; got {rnd.number} at {i}.")
+            raise FormatError(
+                gettext_noop("Played rounds must be numbered 1, 2, ...; got %(number)s at %(index)s."),
+                number=rnd.number, index=i,
+            )  # fmt: skip
         seen: set[int] = set()
         for table in rnd.tables:
             check_result(table)
             for e in table.seats:
                 if e not in ids:
-                    raise FormatError(f"Round {i}: entrant {e} is not an entrant.")
+                    raise FormatError(NOT_AN_ENTRANT, round=i, id=e)
                 if e in seen:
-                    raise FormatError(f"Round {i}: entrant {e} is seated twice.")
+                    raise FormatError(
+                        gettext_noop("Round %(round)s: entrant %(id)s is seated twice."),
+                        round=i,
+                        id=e,
+                    )
                 seen.add(e)
         for e in rnd.byes:
             if e not in ids:
-                raise FormatError(f"Round {i}: entrant {e} is not an entrant.")
+                raise FormatError(NOT_AN_ENTRANT, round=i, id=e)
             if e in seen:
-                raise FormatError(f"Round {i}: entrant {e} has a bye and a table.")
+                raise FormatError(
+                    gettext_noop("Round %(round)s: entrant %(id)s has a bye and a table."),
+                    round=i,
+                    id=e,
+                )
             seen.add(e)
 
 

@@ -47,7 +47,9 @@ class DoubleElimination:
     def validate(self, entrants: list[Entrant]) -> None:
         c = self.config
         if c.table_size != 2:
-            raise FormatError(gettext_noop("Double elimination needs two-player tables."))
+            raise FormatError(
+                gettext_noop("Double elimination needs two-player tables."), setting="table_size"
+            )
         check_common(c, entrants, 2)
         late = [e.id for e in entrants if e.joined_round > 1]
         if late:

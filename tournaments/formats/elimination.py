@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from .bracket import BracketRun, Match, bracket_positions, next_power_of_two
 from .common import check_common, check_played, seeding_order
 from .points import finishing_order
-from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
+from .types import NO_TABLE_FOR, Config, Entrant, FormatError, Round, Table, gettext_noop
 
 
 def bracket_members(entrants: Sequence[Entrant], played: Sequence[Round]) -> list[Entrant]:
@@ -119,13 +119,15 @@ class SingleElimination:
         check_common(c, entrants, max(2, c.advance + 1))
         if c.table_size == 2 and c.advance != 1:
             raise FormatError(
-                gettext_noop("With two seats exactly one player per table goes through.")
+                gettext_noop("With two seats exactly one player per table goes through."),
+                setting="advance",
             )
         if not 1 <= c.advance < c.table_size:
             raise FormatError(
                 gettext_noop(
                     "Between 1 and %(most)s players per table can go through, not %(advance)s."
                 ),
+                setting="advance",
                 most=c.table_size - 1,
                 advance=c.advance,
             )
@@ -134,7 +136,8 @@ class SingleElimination:
                 gettext_noop(
                     "A third-place match only exists with two seats; the final table "
                     "already places everybody."
-                )
+                ),
+                setting="third_place",
             )
         late = [e.id for e in entrants if e.joined_round > 1]
         if late:
@@ -255,13 +258,18 @@ class SingleElimination:
             found = {frozenset(t.seats): t for t in rnd.tables}
             if len(found) != len(tables):
                 raise FormatError(
-                    f"Round {g} has {len(found)} tables but the bracket planned {len(tables)}."
+                    gettext_noop(
+                        "Round %(round)s has %(found)s tables but the bracket planned %(planned)s."
+                    ),
+                    round=g,
+                    found=len(found),
+                    planned=len(tables),
                 )
             through = list(byes)
             for tb in tables:
                 table = found.get(frozenset(tb))
                 if table is None:
-                    raise FormatError(f"Round {g} has no table for {sorted(tb)}.")
+                    raise FormatError(NO_TABLE_FOR, round=g, seats=sorted(tb))
                 assert table.result is not None
                 order = finishing_order(table.result, [seed_index[e] for e in table.seats])
                 ranked = [table.seats[s] for s in order]

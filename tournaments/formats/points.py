@@ -58,35 +58,41 @@ def check_points(config: Config) -> None:
                 gettext_noop(
                     "Points are given for tables of %(size)s seats; tables have 2-5 seats."
                 ),
-                size=size,
-            )
+                setting="points", size=size,
+            )  # fmt: skip
         if len(values) != size:
             raise FormatError(
                 gettext_noop(
                     "Points for %(size)s-seat tables need %(size)s values (one per place), "
                     "got %(count)s."
                 ),
-                size=size, count=len(values),
+                setting="points", size=size, count=len(values),
             )  # fmt: skip
         if any(values[i] < values[i + 1] for i in range(size - 1)):
             raise FormatError(
                 gettext_noop("Points for %(size)s-seat tables must not increase with the place."),
-                size=size,
-            )
+                setting="points", size=size,
+            )  # fmt: skip
 
 
 def check_result(table: Table) -> TableResult:
     """The table's result, checked against its seats."""
     result = table.result
     if result is None:
-        raise FormatError(f"Table {table.seats} has no result.")
+        raise FormatError(gettext_noop("Table %(seats)s has no result."), seats=table.seats)
     n = len(table.seats)
     if len(result.ranks) != n:
-        raise FormatError(f"Table {table.seats} has {len(result.ranks)} ranks for {n} seats.")
+        raise FormatError(
+            gettext_noop("Table %(seats)s has %(ranks)s ranks for %(n)s seats."),
+            seats=table.seats, ranks=len(result.ranks), n=n,
+        )  # fmt: skip
     if result.forfeited and len(result.forfeited) != n:
-        raise FormatError(f"Table {table.seats} has {len(result.forfeited)} forfeit flags.")
+        raise FormatError(
+            gettext_noop("Table %(seats)s has %(flags)s forfeit flags."),
+            seats=table.seats, flags=len(result.forfeited),
+        )  # fmt: skip
     if any(r < 1 for r in result.ranks):
-        raise FormatError(f"Table {table.seats} has a rank below 1.")
+        raise FormatError(gettext_noop("Table %(seats)s has a rank below 1."), seats=table.seats)
     return result
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .points import bye_points, check_points, check_result, pairwise, seat_places, seat_points
 from .tiebreaks import check_tiebreaks, clean, median_buchholz, rank_entrants
-from .types import Config, Entrant, FormatError, Round, Table
+from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,19 @@ def _neutral_place(config: Config) -> float:
     return (config.table_size + 1) / 2
 
 
+BYE_NOT_AN_ENTRANT = gettext_noop("Entrant %(id)s has a bye but is not an entrant.")
+
+
 def _known(ids: set[int], table: Table) -> None:
     for e in table.seats:
         if e not in ids:
-            raise FormatError(f"Entrant {e} sits at a table but is not an entrant.")
+            raise FormatError(
+                gettext_noop("Entrant %(id)s sits at a table but is not an entrant."), id=e
+            )
     if len(set(table.seats)) != len(table.seats):
-        raise FormatError(f"Table {table.seats} seats an entrant twice.")
+        raise FormatError(
+            gettext_noop("Table %(seats)s seats an entrant twice."), seats=table.seats
+        )
 
 
 def compute_standings(
@@ -75,7 +82,7 @@ def compute_standings(
                         meetings[e].append((other, pairwise(result, s, o)))
         for e in rnd.byes:
             if e not in idset:
-                raise FormatError(f"Entrant {e} has a bye but is not an entrant.")
+                raise FormatError(BYE_NOT_AN_ENTRANT, id=e)
             pts[e] += bye
             games[e] += 1
 
@@ -149,7 +156,7 @@ class StandingsAccumulator:
 
     def add_bye(self, round_number: int, entrant: int) -> None:
         if entrant not in self._idset:
-            raise FormatError(f"Entrant {entrant} has a bye but is not an entrant.")
+            raise FormatError(BYE_NOT_AN_ENTRANT, id=entrant)
         self._points[entrant] += self._bye
         self._played[entrant] += 1
 

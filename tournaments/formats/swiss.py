@@ -135,7 +135,9 @@ class Swiss:
     def validate(self, entrants: list[Entrant]) -> None:
         check_common(self.config, entrants, self._minimum())
         if self.config.rounds is not None and self.config.rounds < 1:
-            raise FormatError(gettext_noop("A Swiss tournament needs at least one round."))
+            raise FormatError(
+                gettext_noop("A Swiss tournament needs at least one round."), setting="rounds"
+            )
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         return self._rounds_for(entrants)

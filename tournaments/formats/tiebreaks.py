@@ -58,11 +58,16 @@ def check_tiebreaks(names: Iterable[str]) -> None:
         if name not in HIGHER_IS_BETTER:
             raise FormatError(
                 gettext_noop("Unknown tie-break %(name)s; choose from: %(known)s."),
+                setting="tiebreaks",
                 name=repr(name),
                 known=", ".join(TIEBREAKS),
             )
         if name in seen:
-            raise FormatError(gettext_noop("Tie-break %(name)s is listed twice."), name=repr(name))
+            raise FormatError(
+                gettext_noop("Tie-break %(name)s is listed twice."),
+                setting="tiebreaks",
+                name=repr(name),
+            )
         seen.add(name)
 
 

@@ -30,17 +30,23 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# Shared by the two bracket builders (elimination.py, bracket.py): the stored round lacks
+# the table the bracket expects.
+NO_TABLE_FOR = gettext_noop("Round %(round)s has no table for the entrants %(seats)s.")
+
+
 class FormatError(ValueError):
     """A configuration, entrant list or history a format cannot work with.
 
     The message is meant for organisers: it says what is wrong in plain words. Give it as a
     marked template with named parameters, ``FormatError(gettext_noop("Tables have 2 to 5
     seats, not %(n)s."), n=7)``: ``str()`` is the English sentence, ``translated(gettext)``
-    the reader's (the Django side passes its gettext).
+    the reader's (the Django side passes its gettext). ``setting`` names the Config field
+    at fault, when one is ("points"), so that a form can say it at that field.
     """
 
-    def __init__(self, message: str, **params) -> None:
-        self.message, self.params = message, params
+    def __init__(self, message: str, *, setting: str | None = None, **params) -> None:
+        self.message, self.params, self.setting = message, params, setting
         super().__init__(message % params if params else message)
 
     def translated(self, gettext) -> str:

@@ -20,6 +20,10 @@ BOT_CLASSES: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "ismcts
 BOT_NAMES: tuple[str, ...] = tuple(BOT_CLASSES)
 
 
+def _unknown(name: str) -> str:
+    return _("unknown bot {name!r}; known: {known}").format(name=name, known=", ".join(BOT_NAMES))
+
+
 def bot_params(name: str) -> tuple[str, ...]:
     """The parameter names a bot accepts (besides ``seed``)."""
     return tuple(getattr(BOT_CLASSES[name], "PARAMS", ()))
@@ -35,7 +39,7 @@ def param_schema(
     `defaults` (an engine's bot_defaults) fill in each property's default;
     `max_time_s` lowers the thinking-time ceiling (e.g. to a match's time limit)."""
     if name not in BOT_CLASSES:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+        raise ValueError(_unknown(name))
     properties = copy.deepcopy(getattr(BOT_CLASSES[name], "PARAM_SCHEMA", {}))
     for key, value in (defaults or {}).items():
         if key in properties:
@@ -78,7 +82,7 @@ def _param_titles() -> dict[str, str]:
 def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:
     """A bot for `engine`; ValueError for an unknown name or bad parameters."""
     if name not in BOT_CLASSES:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+        raise ValueError(_unknown(name))
     seed = check_seed(seed)
     unknown = sorted(set(params) - set(bot_params(name)))
     if unknown:

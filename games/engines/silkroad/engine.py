@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.engines.base import Engine, InvalidOptions
+from games.engines.i18n import _
 
 from . import flow, labels, options, rules
 from .board import default_board
@@ -48,7 +49,7 @@ class SilkRoadEngine(Engine):
         if tiebreak is not None and (
             len(set(tiebreak)) != len(tiebreak) or not set(tiebreak) <= {1, 2, 3, 4, 5}
         ):
-            raise InvalidOptions("each seat holds a different camel driver from 1 to 5")
+            raise InvalidOptions(_("each seat holds a different camel driver from 1 to 5"))
         return super().ranks_from_result(scores, tiebreak)
 
     # ---- variants

@@ -58,7 +58,7 @@ def test_create_match_validates_input():
         services.create_match(game="silkroad", players=bots[:1])
     with pytest.raises(ValidationError, match="players"):
         services.create_match(game="silkroad", players=bots)
-    with pytest.raises(ValidationError, match="unknown game"):
+    with pytest.raises(ValidationError, match="Unknown game"):
         services.create_match(game="chess", players=bots[:2])
     with pytest.raises(ValidationError, match="options"):
         services.create_match(game="silkroad", players=bots[:2], options={"no_such_option": 1})
