@@ -16,6 +16,7 @@ import logging
 import threading
 import time
 
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -98,6 +99,18 @@ class ResilientRedisCache(RedisCache):
         self.last_error = None
         return True
 
+    def _add_many(self, keys, value, timeout=DEFAULT_TIMEOUT, version=None) -> list:
+        """`add` for several keys in one round trip: the keys that were not there (now
+        set to `value`). Unavailable: every key, as if each were free."""
+        made = [self.make_and_validate_key(k, version=version) for k in keys]
+        client = self._cache.get_client(write=True)
+        pipeline = client.pipeline(transaction=False)
+        dumped, seconds = self._cache._serializer.dumps(value), self.get_backend_timeout(timeout)
+        for key in made:
+            pipeline.set(key, dumped, ex=seconds, nx=True)
+        return [k for k, added in zip(keys, pipeline.execute(), strict=True) if added]
+
+    add_many = _degrades_to(lambda self, keys, *a, **k: list(keys))(_add_many)
     get = _degrades_to(_miss)(RedisCache.get)
     add = _degrades_to(lambda self, *a, **k: False)(RedisCache.add)
     set = _degrades_to(lambda self, *a, **k: None)(RedisCache.set)

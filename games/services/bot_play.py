@@ -40,6 +40,7 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
     started = time.monotonic()
     taken = take_bot_leases(turns)
     failures: list[tuple[int, BaseException]] = []
+    played: list[Runner] = []
     try:
         playing = [r for r in Runner.load_many(taken, failures) if r.is_bot_turn()]
         while playing and time.monotonic() - started < budget_s:
@@ -58,9 +59,13 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
                         failures.append((runner.match.pk, exc))
                         continue
                     writes.add(runner, ply)
+            played += writes.written
             playing = waiting + [r for r in writes.written if not r.finished and r.is_bot_turn()]
     finally:
-        release_bot_leases(taken)
+        # A turn played on is at another ply now: its lease guards nothing any more and
+        # expires by itself. Only the turns left where they were are freed at once.
+        moved = {r.match.pk for r in played}
+        release_bot_leases([t for t in taken if t[0] not in moved])
     for match_id, exc in failures:
         logger.error("bot play failed in match %s", match_id, exc_info=exc)
     if failures:
@@ -161,12 +166,16 @@ def release_bot_lease(match_id: int, ply: int) -> None:
 
 
 def take_bot_leases(turns: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The turns whose lease this call took. Several at once in two cache round trips
-    (read, then write the free ones): two copies racing in between both play, and the
-    write of the second finds the match moved."""
+    """The turns whose lease this call took. Several at once: one round trip on Redis;
+    elsewhere two (read, then write the free ones), where two copies racing in between
+    both play, and the write of the second finds the match moved."""
     turns = list(dict(turns).items())
     if len(turns) == 1:
         return turns if take_bot_lease(*turns[0]) else []
+    add_many = getattr(cache, "add_many", None)
+    if add_many is not None:  # Redis: one round trip, and no race between read and write
+        keys = {_lease_key(*t): t for t in turns}
+        return [keys[k] for k in add_many(list(keys), 1, timeout=BOT_LEASE_S)]
     held = leases_held(turns)
     free = [t for t in turns if t not in held]
     try:

@@ -41,6 +41,7 @@ def test_cache_degrades_to_misses_and_warns_once(caplog):
         assert cache.has_key("k") is False
         assert cache.delete("k") is False
         assert cache.set_many({"a": 1}) == ["a"]
+        assert cache.add_many(["a", "b"], 1) == ["a", "b"]  # leases: play rather than stall
         assert cache.get_or_set("k", 5) == 5
         with pytest.raises(ValueError):
             cache.incr("k")
@@ -49,6 +50,17 @@ def test_cache_degrades_to_misses_and_warns_once(caplog):
     warnings = [r for r in caplog.records if r.name == "config.cache"]
     assert len(warnings) == 1  # rate-limited, not one per call
     assert "cache unavailable" in warnings[0].getMessage()
+
+
+@pytest.mark.postgres_redis
+def test_add_many_adds_only_the_free_keys_in_one_call():
+    cache = ResilientRedisCache(settings.REDIS_URL, {"KEY_PREFIX": "add-many-test"})
+    cache.delete_many(["a", "b", "c"])
+    cache.set("b", "kept")
+    assert cache.add_many(["a", "b", "c"], 1, timeout=30) == ["a", "c"]
+    assert cache.get_many(["a", "b", "c"]) == {"a": 1, "b": "kept", "c": 1}
+    assert cache.add_many(["a", "c"], 2) == []
+    cache.delete_many(["a", "b", "c"])
 
 
 def _get(port: int, path: str, headers: dict | None = None) -> tuple[int, bytes]:
