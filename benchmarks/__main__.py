@@ -7,7 +7,7 @@ of a few minutes, then each figure beside its goal and ratio.
     python -m benchmarks big_swiss --entrants 1000 --rounds 7   # one benchmark, its own options
 
 Sizes of the default run: ENV ``BENCH_HISTORY`` (recompute matches, 10,000),
-``BENCH_STACK_MATCHES`` (40 per game and seat count, the median of 3 runs), ``BIG_SWISS_ENTRANTS`` (64) and
+``BENCH_STACK_MATCHES`` (40 per game and seat count, the median of 5 runs), ``BIG_SWISS_ENTRANTS`` (64) and
 ``BIG_SWISS_ROUNDS`` (3); the full-size figures are in benchmarks/README.md.
 """
 
@@ -70,7 +70,7 @@ def issue16() -> list[dict]:
                         "ratio": r["peak_rss_mb"] / 300, "met": r["peak_rss_mb"] < 300})  # fmt: skip
     print("\n== platform vs engine: bot matches ==")
     matches = os.environ.get("BENCH_STACK_MATCHES", "40")
-    out = stack.main(["--matches", matches, "--repeat", "3"])
+    out = stack.main(["--matches", matches, "--repeat", "5"])
     for r in out["results"]:
         figures.append({
             "figure": f"bot match {r['game']} {r['players']}p: platform / engine time",

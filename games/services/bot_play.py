@@ -47,12 +47,16 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
             round_end = time.monotonic() + BOT_BATCH_SECONDS
             waiting = []
             with RoundWrites() as writes:
-                for runner in playing:
+                for i, runner in enumerate(playing):
                     left = round_end - time.monotonic()
                     if left <= 0 and writes.count:
                         waiting.append(runner)  # first in the next round
                         continue
                     ply = runner.match.ply
+                    if i == len(playing) - 1:
+                        # The round's last match goes alone: the server writes the
+                        # others while it is played, and the round waits for it only.
+                        writes.flush()
                     try:
                         runner.settle(play_bots=True, budget_s=max(left, 0.0))
                     except Exception as exc:  # noqa: BLE001 - one match must not stop the others
@@ -111,8 +115,14 @@ class RoundWrites:
         if self._pipeline is not None:
             self._group.append(runner.batch_write(ply))
             if len(self._group) >= WRITE_GROUP:
-                self._pipeline.send(self._group)
-                self._group = []
+                self.flush()
+
+    def flush(self) -> None:
+        """Send the group gathered so far (PostgreSQL; elsewhere the round is written
+        when it ends)."""
+        if self._pipeline is not None and self._group:
+            self._pipeline.send(self._group)
+            self._group = []
 
     def __exit__(self, *exc) -> None:
         if self._pipeline is not None:
