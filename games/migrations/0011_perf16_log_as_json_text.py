@@ -11,38 +11,14 @@ from django.db import migrations, models
 
 import games.models.matches
 
-SQLITE_VIEW = importlib.import_module("games.migrations.0006_perf16_compact_log").VIEW_SQL["sqlite"]
-
-OLD_VIEW_PG = """
-    CREATE VIEW games_matchaction AS
-    SELECT l.match_id::bigint * 1000000 + (e.ord - 1) AS id,
-           l.match_id AS match_id,
-           (e.ord - 1)::integer AS ply,
-           (e.v ->> 0)::integer AS seat,
-           e.v -> 1 AS action,
-           e.v ->> 2 AS label,
-           e.v ->> 3 AS source,
-           (e.v ->> 4)::integer AS time_used_ms,
-           to_timestamp((e.v ->> 5)::bigint / 1000.0) AS created_at
-    FROM games_matchlog l
-    CROSS JOIN LATERAL jsonb_array_elements(l.entries) WITH ORDINALITY AS e(v, ord)
-"""
-
-# The same columns and types: the action as jsonb, as the model's JSONField reads it.
-NEW_VIEW_PG = """
-    CREATE VIEW games_matchaction AS
-    SELECT l.match_id::bigint * 1000000 + (e.ord - 1) AS id,
-           l.match_id AS match_id,
-           (e.ord - 1)::integer AS ply,
-           (e.v ->> 0)::integer AS seat,
-           (e.v -> 1)::jsonb AS action,
-           e.v ->> 2 AS label,
-           e.v ->> 3 AS source,
-           (e.v ->> 4)::integer AS time_used_ms,
-           to_timestamp((e.v ->> 5)::bigint / 1000.0) AS created_at
-    FROM games_matchlog l
-    CROSS JOIN LATERAL json_array_elements(l.entries) WITH ORDINALITY AS e(v, ord)
-"""
+# The view as migration 0006 made it.
+_VIEWS = importlib.import_module("games.migrations.0006_perf16_compact_log").VIEW_SQL
+SQLITE_VIEW, OLD_VIEW_PG = _VIEWS["sqlite"], _VIEWS["postgresql"]
+# The same columns and types from json: the action still jsonb, as the model reads it.
+NEW_VIEW_PG = OLD_VIEW_PG.replace("e.v -> 1 AS action", "(e.v -> 1)::jsonb AS action").replace(
+    "jsonb_array_elements(", "json_array_elements("
+)
+assert NEW_VIEW_PG.count("json_array_elements(") == 1 and "::jsonb AS action" in NEW_VIEW_PG
 
 
 def _pg(schema_editor) -> bool:

@@ -2,33 +2,18 @@
 the tournament form at 390 px shows only the chosen format's options; a guest is linked
 to an account picked from suggestions; the planned start is set on the page."""
 
-import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from tests.browser.conftest import log_in
+from tests.browser.pages import page_width, shot
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import autostart, entrants, services
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-# Screenshots only on request (SCREENSHOTS=var/shots): not part of the check.
-SHOTS = os.environ.get("SCREENSHOTS")
-
-
-def _shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-
-
-def _width(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth")
 
 
 def _row(page, name: str):
@@ -53,7 +38,7 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
     page.select_option("select[name=format]", "league")
     assert _row(page, "double").is_visible() and _row(page, "round_days").is_visible()
     assert _row(page, "rounds").is_hidden() and _row(page, "third_place").is_hidden()
-    assert _width(page) <= 390
+    assert page_width(page) <= 390
     page.fill("input[name=name]", "Thursday league")
     page.select_option("select[name=game]", "yspahan")
     page.fill("input[name=table_size]", "2")
@@ -78,7 +63,7 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
         if name != "cyril":
             page.click("#check-in")
             page.wait_for_selector("#entering .checked-in")
-        assert _width(page) <= 390
+        assert page_width(page) <= 390
 
     # The organiser adds two guests, checks them in and starts.
     page.context.clear_cookies()
@@ -94,7 +79,7 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
         item = page.locator("section.organiser details li", has_text=guest)
         item.locator("button.check-in").click()
         page.wait_for_selector(f"text={guest} checked in.")
-    assert _width(page) <= 390
+    assert page_width(page) <= 390
     page.click("#start")
     page.wait_for_selector(".tournament-status[data-status=running]")
     t.refresh_from_db()
@@ -109,10 +94,10 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
     }
     assert seated | byes == {"ann", "ben", "Jana Nováková", "Petr"}
     assert t.entries.get(player__name="cyril").withdrawn_after == 0
-    assert _width(page) <= 390
+    assert page_width(page) <= 390
     page.goto(f"{base}/tournaments/mine/")
     page.wait_for_selector("text=result missing")  # over the board: the organiser types them in
-    assert _width(page) <= 390
+    assert page_width(page) <= 390
 
 
 def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
@@ -140,8 +125,8 @@ def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
             # Folded names: "JAN" begins jana-novak and janek, is inside Bohdan Janáček.
             values = [picks.nth(i).get_attribute("value") for i in range(picks.count())]
             assert values == ["jana-novak", "janek", "bohdan"]
-            assert _width(page) <= width
-            _shot(page, f"link-picker-{lang}-{width}")
+            assert page_width(page) <= width
+            shot(page, f"link-picker-{lang}-{width}")
             page.fill("form.link-guest input[name=player]", "xyz")
             page.wait_for_selector(f"{box} li.none")
             assert page.locator(f"{box} button.suggestion").count() == 0
@@ -179,7 +164,7 @@ def test_planned_start_set_on_the_page_and_a_refused_automatic_start(live_server
     page.click("#save-planned-start")
     page.wait_for_selector("text=Planned start saved.")
     assert "Starts automatically at" in page.inner_text(".planned-start")
-    assert _width(page) <= 390
+    assert page_width(page) <= 390
     t.refresh_from_db()
     assert (t.starts_at, t.auto_start) == (planned, True)
     for lang in ("en", "cs"):
@@ -187,7 +172,7 @@ def test_planned_start_set_on_the_page_and_a_refused_automatic_start(live_server
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 844})
             page.goto(detail)
-            _shot(page, f"planned-start-{lang}-{width}")
+            shot(page, f"planned-start-{lang}-{width}")
     # The time comes with one entrant, not checked in: refused once, and said.
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now() - timedelta(minutes=1))
     assert autostart.start_due() == {t.pk: autostart.FAILED}
@@ -197,11 +182,11 @@ def test_planned_start_set_on_the_page_and_a_refused_automatic_start(live_server
             page.set_viewport_size({"width": width, "height": 844})
             page.goto(detail)
             assert page.locator(".autostart-failure").count() == 1
-            assert _width(page) <= width
-            _shot(page, f"autostart-refused-{lang}-{width}")
+            assert page_width(page) <= width
+            shot(page, f"autostart-refused-{lang}-{width}")
             page.goto(f"{base}/tournaments/mine/")
-            assert _width(page) <= width
-            _shot(page, f"mine-refused-{lang}-{width}")
+            assert page_width(page) <= width
+            shot(page, f"mine-refused-{lang}-{width}")
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{base}/tournaments/mine/")
     page.wait_for_selector("text=too few entrants (0; the format needs at least 2)")

@@ -2,9 +2,7 @@
 static/js/timezone.js and is offered on the settings page; a Prague organiser types the
 planned start as 18:00 and a New York player reads it at noon-ish in his own zone."""
 
-import os
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,24 +10,13 @@ from django.utils import timezone
 
 from games.models import Player
 from tests.browser.conftest import log_in
+from tests.browser.pages import SHOTS, page_width, shot
 from tests.games.factories import UserFactory
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Screenshots only on request (SCREENSHOTS=var/shots-tz): not part of the check.
-SHOTS = os.environ.get("SCREENSHOTS")
 NEXT = timezone.now().year + 1
-
-
-def _shot(page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-
-
-def _width(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth")
 
 
 def test_the_browser_zone_is_offered_and_saved(live_server, browser_page):
@@ -90,5 +77,5 @@ def test_planned_start_typed_in_prague_read_in_new_york(live_server, browser_pag
                 page.goto(url)
                 if name == "settings" and SHOTS:  # show the browser's-zone suggestion too
                     page.select_option("select[name=time_zone]", "Asia/Tokyo")
-                assert _width(page) <= width, (name, lang, width)
-                _shot(page, f"{name}-{lang}-{width}")
+                assert page_width(page) <= width, (name, lang, width)
+                shot(page, f"{name}-{lang}-{width}")

@@ -132,7 +132,7 @@ def test_the_recompute_button_runs_the_admin_action(staff_client):
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
     assert fields["_selected_action"] == str(pool.pk)
     response = staff_client.post(form.group(1), fields, follow=True)
-    assert f"{pool}: 1 matches replayed" in response.content.decode()
+    assert f"{pool}: 1 match replayed" in response.content.decode()
     assert "ops-pending" not in _section(_page(staff_client), "pools")
 
 

@@ -207,5 +207,5 @@ def test_the_admin_action_recomputes_the_selected_pool(client):
         follow=True,
     )
     assert response.status_code == 200
-    assert f"{pool}: 1 matches replayed" in response.content.decode()
+    assert f"{pool}: 1 match replayed" in response.content.decode()
     assert (_ratings(pool), _changes(pool), _applied(pool)) == incremental
