@@ -178,6 +178,7 @@ def test_the_migration_moves_existing_rows_into_the_log_and_back():
     moved = list(MatchAction.objects.filter(match_id=m.pk))
     assert [(a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms) for a in moved] == rows
     assert all(a.created_at == at for a in moved)
+    assert MatchLog.objects.get(match_id=m.pk).plies == len(rows)  # counted by 0011
     assert not MatchLog.objects.filter(match_id=empty.pk).exists()
     executor = MigrationExecutor(connection)
     executor.migrate(before)
