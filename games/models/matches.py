@@ -294,8 +294,12 @@ class MatchLog(models.Model):
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="log_record"
     )
-    entries = JSONTextField(default=list)
-    plies = models.PositiveIntegerField(default=0)
+    entries = JSONTextField(default=list, verbose_name=_("decisions"))
+    plies = models.PositiveIntegerField(default=0, verbose_name=_("number of decisions"))
+
+    class Meta:
+        verbose_name = _("match record")
+        verbose_name_plural = _("match records")
 
     def __str__(self) -> str:
         return f"{self.match_id}: {self.plies} decisions"
@@ -327,6 +331,8 @@ class MatchAction(models.Model):
     class Meta:
         managed = False
         db_table = "games_matchaction"
+        verbose_name = _("match decision")
+        verbose_name_plural = _("match decisions")
         ordering = ["match", "ply"]
 
     def __str__(self) -> str:
