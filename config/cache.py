@@ -63,6 +63,20 @@ def _incr_miss(self, key, delta=1, version=None):
     raise ValueError(f"Key '{key}' not found (cache unavailable)")
 
 
+# SET NX for every key in one command: a pipeline of SETs cost the bot task three
+# times as long in redis-py's per-command work. Returns the 1-based positions set.
+_ADD_MANY_LUA = """
+local added = {}
+for i, key in ipairs(KEYS) do
+    local set
+    if ARGV[2] == '' then set = redis.call('SET', key, ARGV[1], 'NX')
+    else set = redis.call('SET', key, ARGV[1], 'NX', 'EX', ARGV[2]) end
+    if set then added[#added + 1] = i end
+end
+return added
+"""
+
+
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         params = dict(params)
@@ -70,6 +84,7 @@ class ResilientRedisCache(RedisCache):
         super().__init__(server, params)
         self._down_until = 0.0
         self.last_error: str | None = None
+        self._add_many_scripts: dict[int, object] = {}  # per client: its script's SHA known
 
     _warn_lock = threading.Lock()
     _last_warning = 0.0  # shared by every instance in the process: one warning a minute
@@ -100,15 +115,20 @@ class ResilientRedisCache(RedisCache):
         return True
 
     def _add_many(self, keys, value, timeout=DEFAULT_TIMEOUT, version=None) -> list:
-        """`add` for several keys in one round trip: the keys that were not there (now
-        set to `value`). Unavailable: every key, as if each were free."""
+        """`add` for several keys in one command: the keys that were not there (now set
+        to `value`), in their order. The timeout is in seconds, or None for keys that do
+        not expire. Unavailable: every key, as if each were free."""
+        keys = list(keys)
         made = [self.make_and_validate_key(k, version=version) for k in keys]
         client = self._cache.get_client(write=True)
-        pipeline = client.pipeline(transaction=False)
-        dumped, seconds = self._cache._serializer.dumps(value), self.get_backend_timeout(timeout)
-        for key in made:
-            pipeline.set(key, dumped, ex=seconds, nx=True)
-        return [k for k, added in zip(keys, pipeline.execute(), strict=True) if added]
+        script = self._add_many_scripts.get(id(client))
+        if script is None:
+            script = self._add_many_scripts[id(client)] = client.register_script(_ADD_MANY_LUA)
+        seconds = self.get_backend_timeout(timeout)
+        if seconds is not None and seconds <= 0:
+            raise ValueError("add_many needs a positive timeout, or None")
+        added = script(keys=made, args=[self._cache._serializer.dumps(value), seconds or ""])
+        return [keys[i - 1] for i in added]
 
     add_many = _degrades_to(lambda self, keys, *a, **k: list(keys))(_add_many)
     get = _degrades_to(_miss)(RedisCache.get)

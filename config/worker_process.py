@@ -131,7 +131,7 @@ def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[s
     return {
         "web": [python, "manage.py", "runserver", f"{host}:{port}"],
         "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
-                   "--concurrency=2"],
+                   f"--concurrency={settings.WORKER_CONCURRENCY}"],
         "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"],
     }  # fmt: skip
 

@@ -224,11 +224,15 @@ MATCH_RATING_CHANGES = "ratings.selectors.match_rating_changes"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
+# Celery pool processes a worker runs (`make run`, docker/entrypoint.sh).
+WORKER_CONCURRENCY = env.int("WORKER_CONCURRENCY", default=2)
 # Bot turns committed together go out several matches to a task (games.services.dispatch):
 # at most BOT_MATCHES_PER_TASK a task, spread over at least BOT_TASK_SPREAD tasks so that
-# worker processes share a burst.
+# the pool processes share a burst. By default one task per process of one worker: more
+# tasks than processes only add hand-overs (~5 ms of wall time each, a random-bot match's
+# worth); with several workers, set it to the processes they run together.
 BOT_MATCHES_PER_TASK = env.int("BOT_MATCHES_PER_TASK", default=16)
-BOT_TASK_SPREAD = env.int("BOT_TASK_SPREAD", default=4)
+BOT_TASK_SPREAD = env.int("BOT_TASK_SPREAD", default=WORKER_CONCURRENCY)
 # How long an invitation to a match or a tournament stays open.
 INVITATION_HOURS = env.float("INVITATION_HOURS", default=24.0)
 

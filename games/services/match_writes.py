@@ -20,6 +20,7 @@ from django.db import IntegrityError, connection
 from psycopg import RawCursor
 
 from games.models import Match, MatchLog, MatchStatus, Seat
+from games.services.prepared import prepare_on
 
 _SEAT_COLUMNS = ("clock_ms", "forfeited", "timeouts", "score", "rank")
 
@@ -126,33 +127,13 @@ def write_batches(items: Sequence[BatchWrite]) -> set[int]:
     write can depend on it, as any later synchronous commit flushes the log up to itself."""
     if not items:
         return set()
-    _prepare_on(connection)
+    prepare_on(connection)
     # Parameters bound by the server: the logs (tens of kilobytes a match) go as they are
     # instead of being escaped into the statement's text, as Django's cursor would; and
     # a RawCursor takes the statement's $n placeholders as they are, without parsing it.
     with RawCursor(connection.connection) as cursor:
         cursor.execute(*_batch_statement(items), prepare=True)
         return _written(items, cursor.fetchall())
-
-
-def _prepare_on(conn) -> None:
-    """Let this connection keep the batch statements prepared, with one generic plan.
-
-    Parsing and planning a batch statement took the server longer than executing it
-    (~0.7 + ~0.8 ms for four matches, planning including the check of every parameter
-    as json). Django leaves psycopg's prepared statements off (its own queries are
-    bound on the client, and so never prepared): they are turned on here for the
-    statements asked for explicitly (`prepare=True`), which are only these, and the
-    session plans prepared statements once for any parameters."""
-    conn.ensure_connection()
-    pg = conn.connection
-    if pg.prepare_threshold is None:
-        pg.prepare_threshold = PREPARE_ONLY_WHEN_ASKED
-        pg.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', false)")
-
-
-# psycopg prepares a statement after this many executions unless told to at once: never.
-PREPARE_ONLY_WHEN_ASKED = 2**31 - 1
 
 
 class PipelinedBatchWrites:
@@ -166,7 +147,7 @@ class PipelinedBatchWrites:
         self._sent: list[tuple[Sequence[BatchWrite], RawCursor]] = []
 
     def __enter__(self) -> PipelinedBatchWrites:
-        _prepare_on(connection)
+        prepare_on(connection)
         self._pipeline = connection.connection.pipeline()
         self._pipeline.__enter__()
         return self

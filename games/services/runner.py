@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.engines import i18n as engine_i18n
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchStatus, Player, PlayerKind, Seat
+from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
 from games.services import match_writes, row_loads
 from games.time_limits import MAX_DECISION_S
 
@@ -72,25 +72,21 @@ class Runner:
     def load_many(cls, turns: list[tuple[int, int]],
                   failures: list[tuple[int, BaseException]] | None = None) -> list[Runner]:  # fmt: skip
         """The runners of the matches still running at the given (match id, ply), in
-        that order; matches, seats and players in one query whatever their number.
+        that order; matches, seats and players in one round trip whatever their number.
         With `failures`, a match whose state cannot be loaded is noted there and left
         out instead of raising."""
         wanted = dict(turns)
         if not wanted:
             return []
-        running = row_loads.by_ids(Match, "id", list(wanted), status=str(MatchStatus.RUNNING))
+        running, seats, players = row_loads.running_tables(list(wanted), str(MatchStatus.RUNNING))
         matches = {m.pk: m for m in running if m.ply == wanted[m.pk]}
+        # Matches, seats and players apart, not seats joined to their match: a joined row
+        # per seat would build (and decode the JSON state of) the match once per seat.
+        by_player = {p.pk: p for p in players}
         by_match: dict[int, list[Seat]] = {}
-        if matches:
-            # Matches, seats and players apart, not seats joined to their match: a joined
-            # row per seat would build (and decode the JSON state of) the match once per seat.
-            seats = row_loads.by_ids(
-                Seat, "match_id", list(matches), order_by=("match_id", "index")
-            )
-            player_ids = list({s.player_id for s in seats})
-            players = {p.pk: p for p in row_loads.by_ids(Player, "id", player_ids)}
-            for s in seats:
-                s.match, s.player = matches[s.match_id], players[s.player_id]
+        for s in seats:
+            if s.match_id in matches:
+                s.match, s.player = matches[s.match_id], by_player[s.player_id]
                 by_match.setdefault(s.match_id, []).append(s)
         runners = []
         for match_id in wanted:

@@ -60,6 +60,16 @@ def test_add_many_adds_only_the_free_keys_in_one_call():
     assert cache.add_many(["a", "b", "c"], 1, timeout=30) == ["a", "c"]
     assert cache.get_many(["a", "b", "c"]) == {"a": 1, "b": "kept", "c": 1}
     assert cache.add_many(["a", "c"], 2) == []
+    client = cache._cache.get_client(write=True)
+    assert 0 < client.ttl(cache.make_key("a")) <= 30  # set with its expiry, in the same command
+    cache.delete_many(["a", "b", "c"])
+    assert cache.add_many(iter(["c", "a"]), 3, timeout=None) == [
+        "c",
+        "a",
+    ]  # any iterable, kept in order
+    assert client.ttl(cache.make_key("c")) == -1  # no expiry
+    with pytest.raises(ValueError):
+        cache.add_many(["d"], 1, timeout=0)
     cache.delete_many(["a", "b", "c"])
 
 

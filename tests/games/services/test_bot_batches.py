@@ -66,7 +66,11 @@ def test_chunks_are_even_bounded_and_keep_every_turn_in_order(seed):
         assert parts == []
 
 
-def test_bot_turns_committed_together_go_out_in_a_few_tasks(django_capture_on_commit_callbacks):
+def test_bot_turns_committed_together_go_out_in_a_few_tasks(
+    django_capture_on_commit_callbacks, settings
+):
+    assert settings.BOT_TASK_SPREAD == settings.WORKER_CONCURRENCY  # one task a pool process
+    settings.BOT_TASK_SPREAD = 4  # a site whose workers run four pool processes together
     celery_app.control.purge()
     bot = EngineBotFactory(bot_name="random")
     matches = [

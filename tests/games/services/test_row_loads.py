@@ -1,0 +1,69 @@
+"""The bot runner's load: the matches still running at the asked ply, their seats in
+order with their players, in one round trip on PostgreSQL; and plans that stay cheap
+whatever the parameters (they are prepared once, with a generic plan)."""
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Match, MatchStatus, Seat
+from games.services import prepared, row_loads
+from games.services.runner import Runner
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _started(players, seed):
+    match = MatchFactory.create(game="silkroad", players=players, seed=seed, start=False)
+    services.start_match(match_id=match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def test_load_many_keeps_only_running_matches_at_their_ply_with_seats_and_players():
+    random_bot, greedy = EngineBotFactory(bot_name="random"), EngineBotFactory(bot_name="greedy")
+    human = HumanPlayerFactory()
+    a = _started([greedy, random_bot, random_bot], seed=1)
+    b = _started([human, random_bot], seed=2)
+    moved = _started([random_bot, greedy], seed=3)
+    done = _started([random_bot, random_bot], seed=4)
+    Match.objects.filter(pk=done.pk).update(status=MatchStatus.FINISHED)
+    turns = [(b.pk, b.ply), (moved.pk, moved.ply + 1), (a.pk, a.ply), (done.pk, done.ply),
+             (10**9, 0)]  # fmt: skip
+
+    runners = Runner.load_many(turns)
+
+    assert [r.match.pk for r in runners] == [b.pk, a.pk]  # the order asked for
+    for runner, expected in zip(runners, (b, a), strict=True):
+        assert runner.match.ply == expected.ply and runner.match.state == expected.state
+        assert runner.state is not None
+        want = list(Seat.objects.filter(match=expected).order_by("index").values_list("player_id"))
+        assert [(s.player_id,) for s in runner.seats] == want
+        assert [s.index for s in runner.seats] == list(range(len(want)))
+        assert all(s.player.pk == s.player_id and s.match is runner.match for s in runner.seats)
+    assert runners[0].seats[0].player.kind == human.kind
+    assert runners[1].seats[0].player.bot_name == "greedy"
+
+
+def test_running_tables_of_no_match_is_empty():
+    assert row_loads.running_tables([], str(MatchStatus.RUNNING)) == ([], [], [])
+
+
+@pytest.mark.postgres_redis
+def test_the_load_statements_generic_plans_use_the_match_keys_only():
+    """A generic plan of `status = $2` scanned the status index (every running or finished
+    match), and a players-by-seats join walked every seat the bot ever had: thousands of
+    rows a load, millions on a long-lived site."""
+    bot = EngineBotFactory(bot_name="random")
+    match = _started([bot, bot], seed=5)
+    prepared.prepare_on(connection)
+    with connection.cursor() as cursor:
+        for i, sql in enumerate(row_loads._table_statements()):
+            cursor.execute(f"PREPARE load_plan_{i} (bigint[]) AS {sql}")
+            cursor.execute(f"EXPLAIN EXECUTE load_plan_{i} (ARRAY[{match.pk}]::bigint[])")
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+            cursor.execute(f"DEALLOCATE load_plan_{i}")
+            assert "status" not in plan, plan
+            assert "player_id_" not in plan, plan  # the seats' index by player
+            assert "Seq Scan on games_seat" not in plan, plan
