@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import orjson
 from psycopg import RawCursor
+from psycopg.types.json import JsonbBinaryLoader
 
 # psycopg prepares a statement after this many executions unless told to at once: never.
 PREPARE_ONLY_WHEN_ASKED = 2**31 - 1
@@ -31,18 +33,31 @@ def prepare_on(conn) -> None:
     if pg.prepare_threshold is None:
         pg.prepare_threshold = PREPARE_ONLY_WHEN_ASKED
         pg.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', false)")
+        # Binary results (`fetch_together`) only: Django's queries read text, and jsonb
+        # as text for its JSONField to decode.
+        pg.adapters.register_loader("jsonb", _OrjsonJsonbBinaryLoader)
+
+
+class _OrjsonJsonbBinaryLoader(JsonbBinaryLoader):
+    """jsonb in binary results decoded by orjson (psycopg's default is the json module)."""
+
+    def __init__(self, oid, context=None):
+        super().__init__(oid, context)
+        self.loads = orjson.loads
 
 
 def fetch_together(conn, statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
     """The rows of each (SQL with $n placeholders, parameters), in order: the statements
-    sent together in one round trip (psycopg's pipeline mode), each prepared."""
+    sent together in one round trip (psycopg's pipeline mode), each prepared. The rows
+    come in binary, decoded by psycopg's C loaders (as text, every timestamp went
+    through Django's loader in Python), jsonb decoded."""
     prepare_on(conn)
     pg = conn.connection
     cursors = [RawCursor(pg) for _ in statements]
     try:
         with pg.pipeline():
             for cursor, (sql, params) in zip(cursors, statements, strict=True):
-                cursor.execute(sql, params, prepare=True)
+                cursor.execute(sql, params, prepare=True, binary=True)
         return [cursor.fetchall() for cursor in cursors]
     finally:
         for cursor in cursors:

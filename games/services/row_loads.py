@@ -2,9 +2,9 @@
 
 On PostgreSQL the ORM spent more CPU building each query and each instance
 (converters, the model's init order, a JSON decoder per field) than a random bot
-game takes to play. There a query's text is built once per model and shape, the
-rows come from psycopg as they are, and the JSON columns are decoded with orjson;
-the runner's three loads are prepared and sent together (`running_tables`).
+game takes to play. There the runner's three loads are prepared statements sent
+together (`running_tables`), their rows come in binary from psycopg as they are
+(JSON decoded with orjson) and become instances through `Model.from_db`.
 Elsewhere (SQLite) raw ORM queries do the same work.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-import orjson
 from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import Model
 
@@ -21,13 +20,10 @@ from games.models import Match, Player, Seat
 from games.services import prepared
 
 
-@functools.cache
-def _select(model: type[Model]) -> tuple[str, tuple[int, ...]]:
+def _select(model: type[Model]) -> str:
     q = connection.ops.quote_name
-    fields = model._meta.concrete_fields
-    columns = ", ".join(q(f.column) for f in fields)
-    json_at = tuple(i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField")
-    return f"SELECT {columns} FROM {q(model._meta.db_table)}", json_at
+    columns = ", ".join(q(f.column) for f in model._meta.concrete_fields)
+    return f"SELECT {columns} FROM {q(model._meta.db_table)}"
 
 
 def running_tables(match_ids: Sequence[int], status: str) -> tuple[list, list, list]:
@@ -61,9 +57,9 @@ def _table_statements() -> tuple[str, str, str]:
     in_ids = "= ANY($1::bigint[])"
     seats = q(Seat._meta.db_table)
     return (
-        f"{_select(Match)[0]} WHERE {q('id')} {in_ids}",
-        f"{_select(Seat)[0]} WHERE {q('match_id')} {in_ids} ORDER BY {q('match_id')}, {q('index')}",
-        f"{_select(Player)[0]} WHERE {q('id')} = ANY(ARRAY(SELECT {q('player_id')} FROM {seats} "
+        f"{_select(Match)} WHERE {q('id')} {in_ids}",
+        f"{_select(Seat)} WHERE {q('match_id')} {in_ids} ORDER BY {q('match_id')}, {q('index')}",
+        f"{_select(Player)} WHERE {q('id')} = ANY(ARRAY(SELECT {q('player_id')} FROM {seats} "
         f"WHERE {q('match_id')} {in_ids}))",
     )
 
@@ -83,14 +79,5 @@ def _raw(model: type[Model], column: str, ids: Sequence, *, status: str | None =
 
 
 def _instances(model: type[Model], rows: Sequence[tuple]) -> list:
-    """Instances of rows of every concrete column in order (PostgreSQL), JSON decoded."""
-    json_at = _select(model)[1]
-    out = []
-    for row in rows:
-        if json_at:
-            row = list(row)
-            for i in json_at:
-                if isinstance(row[i], str | bytes):  # Django has psycopg load jsonb as text
-                    row[i] = orjson.loads(row[i])
-        out.append(model.from_db(DEFAULT_DB_ALIAS, None, row))
-    return out
+    """Instances of rows of every concrete column in order, their JSON decoded."""
+    return [model.from_db(DEFAULT_DB_ALIAS, None, row) for row in rows]

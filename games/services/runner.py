@@ -84,9 +84,16 @@ class Runner:
         # per seat would build (and decode the JSON state of) the match once per seat.
         by_player = {p.pk: p for p in players}
         by_match: dict[int, list[Seat]] = {}
+        # What `seat.match = match` leaves, without the descriptor's checks (the ids
+        # already agree): about a tenth of the load's time.
+        cache_match, cache_player = (
+            Seat.match.field.set_cached_value,
+            Seat.player.field.set_cached_value,
+        )
         for s in seats:
             if s.match_id in matches:
-                s.match, s.player = matches[s.match_id], by_player[s.player_id]
+                cache_match(s, matches[s.match_id])
+                cache_player(s, by_player[s.player_id])
                 by_match.setdefault(s.match_id, []).append(s)
         runners = []
         for match_id in wanted:

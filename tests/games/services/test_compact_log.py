@@ -239,3 +239,13 @@ def test_a_bot_batch_writes_every_column_play_changed():
         changed = {f.name for f in Match._meta.concrete_fields
                    if getattr(stored, f.attname) != getattr(match, f.attname)}  # fmt: skip
         assert changed <= set(match_writes.PLAY_FIELDS), changed - set(match_writes.PLAY_FIELDS)
+
+
+def test_json_values_with_keys_other_than_strings_are_written_with_them_as_strings():
+    """Logs are encoded without orjson's slower option for non-string keys unless a value
+    has such keys; then they are written as JSON writes them (as strings)."""
+    assert (
+        match_writes._json_bytes([0, {"type": "row"}, "", "bot"]) == b'[0,{"type":"row"},"","bot"]'
+    )
+    assert match_writes._json_bytes({"scores": {1: 5, 2: 7}}) == b'{"scores":{"1":5,"2":7}}'
+    assert match_writes.log_json([[1, {3: "x"}]]) == '[[1,{"3":"x"}]]'
