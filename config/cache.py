@@ -84,7 +84,7 @@ class ResilientRedisCache(RedisCache):
         super().__init__(server, params)
         self._down_until = 0.0
         self.last_error: str | None = None
-        self._add_many_scripts: dict[int, object] = {}  # per client: its script's SHA known
+        self._add_many_script = None  # made at the first add_many
 
     _warn_lock = threading.Lock()
     _last_warning = 0.0  # shared by every instance in the process: one warning a minute
@@ -120,14 +120,16 @@ class ResilientRedisCache(RedisCache):
         not expire. Unavailable: every key, as if each were free."""
         keys = list(keys)
         made = [self.make_and_validate_key(k, version=version) for k in keys]
-        client = self._cache.get_client(write=True)
-        script = self._add_many_scripts.get(id(client))
-        if script is None:
-            script = self._add_many_scripts[id(client)] = client.register_script(_ADD_MANY_LUA)
+        if self._add_many_script is None:
+            # The script keeps the client it was made with, on Django's pool: Django makes
+            # a client object per call (~0.1 ms, its table of response handlers).
+            client = self._cache.get_client(write=True)
+            self._add_many_script = client.register_script(_ADD_MANY_LUA)
         seconds = self.get_backend_timeout(timeout)
         if seconds is not None and seconds <= 0:
             raise ValueError("add_many needs a positive timeout, or None")
-        added = script(keys=made, args=[self._cache._serializer.dumps(value), seconds or ""])
+        dumped = self._cache._serializer.dumps(value)
+        added = self._add_many_script(keys=made, args=[dumped, seconds or ""])
         return [keys[i - 1] for i in added]
 
     add_many = _degrades_to(lambda self, keys, *a, **k: list(keys))(_add_many)
