@@ -4,6 +4,7 @@ from rest_framework.test import APIClient
 
 
 def postgres_and_redis() -> bool:
+    """True in CI's PostgreSQL + Redis pass (the production back-ends)."""
     engine = settings.DATABASES["default"]["ENGINE"]
     return engine.endswith("postgresql") and bool(settings.REDIS_URL)
 

@@ -33,18 +33,18 @@ def running_tables(match_ids: Sequence[int], status: str) -> tuple[list, list, l
     random-bot match)."""
     if not match_ids:
         return [], [], []
-    if connection.vendor != "postgresql":
-        matches = _raw(Match, "id", match_ids, status=status)
+    if connection.vendor == "postgresql":
+        ids = list(match_ids)
+        rows = prepared.fetch_together(connection, [(sql, [ids]) for sql in _table_statements()])
+        matches, seats, players = (
+            _instances(m, r) for m, r in zip((Match, Seat, Player), rows, strict=True)
+        )
+    else:
+        matches = _raw(Match, "id", match_ids)
         seats = _raw(Seat, "match_id", match_ids, order_by=("match_id", "index"))
-        return matches, seats, _raw(Player, "id", list({s.player_id for s in seats}))
-    statements = _table_statements()
-    ids = list(match_ids)
-    rows = prepared.fetch_together(connection, [(sql, [ids]) for sql in statements])
-    return (
-        [m for m in _instances(Match, rows[0]) if m.status == status],
-        _instances(Seat, rows[1]),
-        _instances(Player, rows[2]),
-    )
+        players = _raw(Player, "id", list({s.player_id for s in seats}))
+    # The status is checked here on both back-ends (see _table_statements).
+    return [m for m in matches if m.status == status], seats, players
 
 
 @functools.cache
@@ -64,20 +64,18 @@ def _table_statements() -> tuple[str, str, str]:
     )
 
 
-def _raw(model: type[Model], column: str, ids: Sequence, *, status: str | None = None,
-         order_by: Sequence[str] = ()) -> list:  # fmt: skip
-    """Elsewhere than PostgreSQL: the rows of `model` whose `column` is one of `ids` (and
-    whose `status` is the one given), ordered by `order_by` columns, as one raw query."""
+def _raw(model: type[Model], column: str, ids: Sequence, order_by: Sequence[str] = ()) -> list:
+    """Elsewhere than PostgreSQL: the rows of `model` whose `column` is one of `ids`,
+    ordered by `order_by` columns, as one raw query."""
     if not ids:
         return []
     q = connection.ops.quote_name
     order = f" ORDER BY {', '.join(q(c) for c in order_by)}" if order_by else ""
-    also = f" AND {q('status')} = %s" if status is not None else ""
     marks = ", ".join(["%s"] * len(ids))
-    sql = f"SELECT * FROM {q(model._meta.db_table)} WHERE {q(column)} IN ({marks}){also}{order}"
-    return list(model.objects.raw(sql, [*ids, *([status] if status is not None else [])]))
+    sql = f"SELECT * FROM {q(model._meta.db_table)} WHERE {q(column)} IN ({marks}){order}"
+    return list(model.objects.raw(sql, list(ids)))
 
 
 def _instances(model: type[Model], rows: Sequence[tuple]) -> list:
-    """Instances of rows of every concrete column in order, their JSON decoded."""
+    """Instances of rows of every concrete column in order (JSON decoded by the loader)."""
     return [model.from_db(DEFAULT_DB_ALIAS, None, row) for row in rows]

@@ -51,14 +51,6 @@ def sign_up(page, base_url: str, username: str) -> None:
     page.wait_for_url(f"{base_url}/")
 
 
-def postgres_and_redis() -> bool:
-    """True in CI's PostgreSQL + Redis pass (the production back-ends)."""
-    from django.conf import settings
-
-    engine = settings.DATABASES["default"]["ENGINE"]
-    return engine.endswith("postgresql") and bool(settings.REDIS_URL)
-
-
 # What a player may click: a highlighted part of the board, or a choice button board.js
 # shows for what the board does not draw (never the fallback list's buttons).
 CLICKABLE = ".board .legal, #board-choices button[data-choice]"

@@ -16,12 +16,8 @@ import pytest
 from config.worker_process import celery_worker
 from games.engines.registry import ENGINES
 from games.models import Match, MatchAction, MatchStatus
-from tests.browser.conftest import (
-    decide_by_clicking,
-    postgres_and_redis,
-    sign_up,
-    wait_for_my_decision,
-)
+from tests.browser.conftest import decide_by_clicking, sign_up, wait_for_my_decision
+from tests.conftest import postgres_and_redis
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
