@@ -32,10 +32,15 @@ def prepare_on(conn) -> None:
     pg = conn.connection
     if pg.prepare_threshold is None:
         pg.prepare_threshold = PREPARE_ONLY_WHEN_ASKED
-        pg.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', false)")
         # Binary results (`fetch_together`) only: Django's queries read text, and jsonb
         # as text for its JSONField to decode.
         pg.adapters.register_loader("jsonb", _OrjsonJsonbBinaryLoader)
+    if not getattr(pg, "_generic_plans", False):
+        # A setting made inside a transaction is undone by its rollback: there it holds
+        # for the transaction only, and the session's is made by a later call outside one.
+        local = conn.in_atomic_block
+        pg.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', %s)", [local])
+        pg._generic_plans = not local
 
 
 class _OrjsonJsonbBinaryLoader(JsonbBinaryLoader):
