@@ -70,21 +70,30 @@ def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int, 
     return time.perf_counter() - t0, plies, time.process_time() - c0
 
 
-def through_platform(game: str, players: int, seeds: list[int]) -> dict:
-    """Start a fresh worker, then the matches; the worker plays them all.
+def through_platform(game: str, players: int, seeds: list[int], *, spread: int = 1,
+                     quiet_s: float = 0.0) -> dict:  # fmt: skip
+    """Start the matches, then a fresh worker; the worker plays them all.
 
-    Timed from the commit that sends the matches' tasks out to the moment this
-    process sees the last of them finished (polled every 2 ms), so the broker
-    hand-over, loading and the last write all count; the worker's boot does not,
-    nor its first burst (WARM_UP_MATCHES other matches, played and waited for first).
-    Starting the matches (a web request's work, here in this process before the
-    commit) is timed on its own. The worker's CPU time over the matches is read
-    from /proc: unlike wall time, a busy machine hardly inflates it."""
+    Timed from sending the matches' bot turns out (as the commit that starts them
+    does) to the moment this process sees the last of them finished (asleep for
+    `quiet_s`, then polling), so the broker hand-over, loading and the last write count; the
+    worker's boot does not, nor its first burst (WARM_UP_MATCHES other matches,
+    played and waited for first). Starting the matches (a web request's work, here
+    in this process) is timed on its own, before the worker runs: their queued
+    turns are taken off the queue and sent again as the warm-up ends, so the worker
+    meets the burst warm, as a busy worker does. (A core idle for 50-150 ms, as the
+    worker was while 40 matches were started, ran the next engine-only match ~1.5x
+    slower, and the worker's first matches of the burst at 2-2.4x its later CPU per
+    match.) The worker's CPU time over the matches is read from /proc: unlike wall
+    time, a busy machine hardly inflates it."""
     from django.db import transaction
+    from django.test import override_settings
 
+    from config.celery import app
     from config.worker_process import celery_worker
     from games import services
     from games.models import Match
+    from games.services import dispatch
 
     bot = services.builtin_bot_player(bot_name="random")
     ids = [
@@ -95,21 +104,32 @@ def through_platform(game: str, players: int, seeds: list[int]) -> dict:
         services.create_match(game=game, players=[bot] * players, seed=seed, start=False).pk
         for seed in range(-len(seeds), -len(seeds) + WARM_UP_MATCHES)
     ]
-    with celery_worker(settings_module=os.environ["DJANGO_SETTINGS_MODULE"]) as proc:
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        for pk in ids:
+            services.start_match(match_id=pk)
+    start_s = time.perf_counter() - t0
+    app.control.purge()  # the turns the commit queued: sent again below
+    turns = list(Match.objects.filter(pk__in=ids).values_list("pk", "ply"))
+    # One solo worker, one pool process: BOT_TASK_SPREAD 1 is the setting for that (the
+    # default, two, would queue a second task behind the first).
+    with (
+        override_settings(BOT_TASK_SPREAD=spread),
+        celery_worker(
+            settings_module=os.environ["DJANGO_SETTINGS_MODULE"],
+            extra_env={"BOT_TASK_SPREAD": str(spread)},
+        ) as proc,
+    ):
         # A first burst, not timed: a worker's first tasks import what it lazily needs
         # and build its first queries (10-15 ms once), as a long-running worker has done.
         with transaction.atomic():
             for pk in warm_up:
                 services.start_match(match_id=pk)
         _wait_finished(warm_up)
-        cpu0 = _cpu_s(proc.pid)  # booted, warm and idle: what follows is the matches' work
-        t0 = time.perf_counter()
-        with transaction.atomic():  # the tasks go out together at the commit
-            for pk in ids:
-                services.start_match(match_id=pk)
-            start_s = time.perf_counter() - t0
+        cpu0 = _cpu_s(proc.pid)  # booted and warm: what follows is the matches' work
         sent = time.perf_counter()
-        _wait_finished(ids)
+        dispatch.send_bot_turns(turns)  # what the commit of their start sends
+        _wait_finished(ids, quiet_s=quiet_s)
         seconds = time.perf_counter() - sent
         cpu = _cpu_s(proc.pid) - cpu0
     plies = sum(Match.objects.filter(pk__in=ids).values_list("ply", flat=True))
@@ -119,25 +139,40 @@ def through_platform(game: str, players: int, seeds: list[int]) -> dict:
 WARM_UP_MATCHES = 4
 
 
-def _wait_finished(ids: list[int], timeout: float = 600) -> None:
-    """Until every match is finished, looking every 2 ms (one small query)."""
+def _wait_finished(ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600) -> None:
+    """Until every match is finished: asleep for `quiet_s` (less than the work can take:
+    polls meanwhile would only share the machine with the worker and its database),
+    then a small query every POLL_S. With 2 ms between polls, the last write was seen
+    1-4 ms late, a tenth of a 40-match Yspahan run."""
     from django.db import connection
 
     from games.models import Match, MatchStatus
 
-    unfinished = (
-        f"SELECT count(*) FROM {Match._meta.db_table} WHERE id IN ({', '.join(map(str, ids))}) "
-        f"AND status <> '{MatchStatus.FINISHED}'"
-    )
+    time.sleep(quiet_s)
+    table = connection.ops.quote_name(Match._meta.db_table)
+    unfinished = f"SELECT count(*) FROM {table} WHERE status <> '{MatchStatus.FINISHED}' AND id "
     start = time.perf_counter()
-    with connection.cursor() as cursor:
-        while True:
-            cursor.execute(unfinished)
-            if not cursor.fetchone()[0]:
-                return
-            if time.perf_counter() - start > timeout:
-                raise TimeoutError(f"the benchmark matches did not finish in {timeout} s")
-            time.sleep(0.002)
+    connection.ensure_connection()
+    if connection.vendor == "postgresql":  # prepared: a fraction of the parse and plan
+        pg, sql = connection.connection, unfinished + "= ANY(%s)"
+
+        def left() -> int:
+            return pg.execute(sql, [ids], prepare=True).fetchone()[0]
+    else:
+        cursor = connection.cursor()
+        sql = unfinished + f"IN ({', '.join(map(str, ids))})"
+
+        def left() -> int:
+            cursor.execute(sql)
+            return cursor.fetchone()[0]
+
+    while left():
+        if time.perf_counter() - start > timeout:
+            raise TimeoutError(f"the benchmark matches did not finish in {timeout} s")
+        time.sleep(POLL_S)
+
+
+POLL_S = 0.0005
 
 
 def _cpu_s(pid: int) -> float:
@@ -229,7 +264,8 @@ def main(argv: list[str] | None = None) -> dict:
     from games.engines.registry import ENGINES
 
     backend = f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]} + {settings.CELERY_BROKER_URL.split(':')[0]}"
-    print(f"stack benchmark: random bots, {args.matches} matches each, on {backend}")
+    print(f"stack benchmark: random bots, {args.matches} matches each, on {backend}, "
+          "one solo worker process (BOT_TASK_SPREAD=1)")  # fmt: skip
     print(f"{'game':>10} {'players':>7} {'engine ms/match':>15} {'platform ms/match':>17} "
           f"{'ratio':>6} {'goal':>5} {'extra ms/match':>14} {'extra µs/dec':>12} "
           f"{'dec/match':>9} {'start ms':>8} {'CPU ms/match engine/worker':>26} {'CPU ratio':>9}")  # fmt: skip
@@ -241,7 +277,8 @@ def main(argv: list[str] | None = None) -> dict:
             # The engine alone just before and just after the platform, their mean the
             # reference: this machine's speed drifts by tens of percent within minutes.
             before = engine_only(game, n, seeds)
-            platform = through_platform(game, n, seeds)
+            # Polled from 80% of the engine's time on: no run was that fast.
+            platform = through_platform(game, n, seeds, quiet_s=0.8 * before[0])
             after = engine_only(game, n, seeds)
             e_time, e_cpu = (before[0] + after[0]) / 2, (before[2] + after[2]) / 2
             runs.append((e_time, before[1], platform, e_cpu))

@@ -229,9 +229,11 @@ WORKER_CONCURRENCY = env.int("WORKER_CONCURRENCY", default=2)
 # Bot turns committed together go out several matches to a task (games.services.dispatch):
 # at most BOT_MATCHES_PER_TASK a task, spread over at least BOT_TASK_SPREAD tasks so that
 # the pool processes share a burst. By default one task per process of one worker: more
-# tasks than processes only add hand-overs (~5 ms of wall time each, a random-bot match's
-# worth); with several workers, set it to the processes they run together.
-BOT_MATCHES_PER_TASK = env.int("BOT_MATCHES_PER_TASK", default=16)
+# tasks than processes only add hand-overs (~4 ms of wall time each, two to four
+# random-bot matches' worth); with several workers, set it to the processes they run
+# together. The cap lets more processes than that share a large burst (a round of 250
+# tables: at least four tasks).
+BOT_MATCHES_PER_TASK = env.int("BOT_MATCHES_PER_TASK", default=64)
 BOT_TASK_SPREAD = env.int("BOT_TASK_SPREAD", default=WORKER_CONCURRENCY)
 # How long an invitation to a match or a tournament stays open.
 INVITATION_HOURS = env.float("INVITATION_HOURS", default=24.0)

@@ -38,11 +38,15 @@ def play_bot_turns(turns: Sequence[tuple[int, int]], *,
     round written at once. A match whose bots or engine raise is left as it was and the
     others go on; the error is raised at the end (the task is recorded as failed)."""
     started = time.monotonic()
-    taken = take_bot_leases(turns)
+    taken: list[tuple[int, int]] = []
     failures: list[tuple[int, BaseException]] = []
     played: list[Runner] = []
     try:
-        playing = [r for r in Runner.load_many(taken, failures) if r.is_bot_turn()]
+        # The leases are taken while the database reads the matches: one wait, not two.
+        loaded = Runner.load_many(turns, failures,
+                                  meanwhile=lambda: taken.extend(take_bot_leases(turns)))  # fmt: skip
+        held = {match_id for match_id, _ply in taken}
+        playing = [r for r in loaded if r.match.pk in held and r.is_bot_turn()]
         while playing and time.monotonic() - started < budget_s:
             round_end = time.monotonic() + BOT_BATCH_SECONDS
             waiting = []

@@ -9,7 +9,7 @@ RawCursor (psycopg takes the text as it is) and prepared on the server.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import orjson
 from psycopg import RawCursor
@@ -51,11 +51,13 @@ class _OrjsonJsonbBinaryLoader(JsonbBinaryLoader):
         self.loads = orjson.loads
 
 
-def fetch_together(conn, statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
+def fetch_together(conn, statements: Sequence[tuple[str, Sequence]],
+                   meanwhile: Callable[[], object] | None = None) -> list[list[tuple]]:  # fmt: skip
     """The rows of each (SQL with $n placeholders, parameters), in order: the statements
     sent together in one round trip (psycopg's pipeline mode), each prepared. The rows
     come in binary, decoded by psycopg's C loaders (as text, every timestamp went
-    through Django's loader in Python), jsonb decoded."""
+    through Django's loader in Python), jsonb decoded. `meanwhile` is called once the
+    statements are sent, while the server runs them (another round trip, say)."""
     prepare_on(conn)
     pg = conn.connection
     cursors = [RawCursor(pg) for _ in statements]
@@ -63,6 +65,8 @@ def fetch_together(conn, statements: Sequence[tuple[str, Sequence]]) -> list[lis
         with pg.pipeline():
             for cursor, (sql, params) in zip(cursors, statements, strict=True):
                 cursor.execute(sql, params, prepare=True, binary=True)
+            if meanwhile is not None:
+                meanwhile()
         return [cursor.fetchall() for cursor in cursors]
     finally:
         for cursor in cursors:

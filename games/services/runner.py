@@ -8,6 +8,7 @@ persists what changed in one transaction.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -70,15 +71,18 @@ class Runner:
 
     @classmethod
     def load_many(cls, turns: list[tuple[int, int]],
-                  failures: list[tuple[int, BaseException]] | None = None) -> list[Runner]:  # fmt: skip
+                  failures: list[tuple[int, BaseException]] | None = None, *,
+                  meanwhile: Callable[[], object] | None = None) -> list[Runner]:  # fmt: skip
         """The runners of the matches still running at the given (match id, ply), in
-        that order; matches, seats and players in one round trip whatever their number.
-        With `failures`, a match whose state cannot be loaded is noted there and left
-        out instead of raising."""
+        that order; matches, seats and players in one round trip whatever their number,
+        `meanwhile` called while the database reads them. With `failures`, a match whose
+        state cannot be loaded is noted there and left out instead of raising."""
         wanted = dict(turns)
+        running, seats, players = row_loads.running_tables(
+            list(wanted), str(MatchStatus.RUNNING), meanwhile
+        )
         if not wanted:
             return []
-        running, seats, players = row_loads.running_tables(list(wanted), str(MatchStatus.RUNNING))
         matches = {m.pk: m for m in running if m.ply == wanted[m.pk]}
         # Matches, seats and players apart, not seats joined to their match: a joined row
         # per seat would build (and decode the JSON state of) the match once per seat.

@@ -51,6 +51,36 @@ def test_load_many_keeps_only_running_matches_at_their_ply_with_seats_and_player
         assert getattr(loaded_bot, f.attname) == getattr(random_bot, f.attname), f.name
 
 
+def test_loaded_instances_are_as_the_orm_leaves_them_and_save_as_updates():
+    match = _started([EngineBotFactory(bot_name="random")] * 2, seed=5)
+    matches, seats, players = row_loads.running_tables([match.pk], str(MatchStatus.RUNNING))
+    loaded = matches[0]
+    assert not loaded._state.adding and loaded._state.db == "default"
+    assert loaded.variant_id == match.variant_id and loaded.created_by_id == match.created_by_id
+    loaded.abort_reason = "checked"
+    loaded.save(update_fields=["abort_reason"])  # an UPDATE of the row, not an INSERT
+    assert Match.objects.get(pk=match.pk).abort_reason == "checked"
+    assert Match.objects.count() == 1
+    assert seats[0].match_id == match.pk and not seats[0]._state.adding
+
+
+def test_instances_go_through_the_model_init_when_something_listens_for_it():
+    from django.db.models.signals import post_init
+
+    made = []
+
+    def listen(sender, instance, **kwargs):
+        made.append(instance)
+
+    match = _started([EngineBotFactory(bot_name="random")] * 2, seed=6)
+    post_init.connect(listen, sender=Seat, dispatch_uid="test-row-loads")
+    try:
+        _matches, seats, _players = row_loads.running_tables([match.pk], str(MatchStatus.RUNNING))
+    finally:
+        post_init.disconnect(sender=Seat, dispatch_uid="test-row-loads")
+    assert made == seats and len(seats) == 2
+
+
 def test_running_tables_of_no_match_is_empty():
     assert row_loads.running_tables([], str(MatchStatus.RUNNING)) == ([], [], [])
 
