@@ -81,6 +81,18 @@ def test_instances_go_through_the_model_init_when_something_listens_for_it():
     assert made == seats and len(seats) == 2
 
 
+def test_what_runs_meanwhile_runs_once_with_the_load_and_without_ids_too():
+    match = _started([EngineBotFactory(bot_name="random")] * 2, seed=7)
+    calls = []
+    matches, seats, _players = row_loads.running_tables(
+        [match.pk], str(MatchStatus.RUNNING), lambda: calls.append(1)
+    )
+    assert calls == [1] and [m.pk for m in matches] == [match.pk] and len(seats) == 2
+    assert row_loads.running_tables([], str(MatchStatus.RUNNING), lambda: calls.append(0)) == (
+        [], [], [])  # fmt: skip
+    assert calls == [1, 0]
+
+
 def test_running_tables_of_no_match_is_empty():
     assert row_loads.running_tables([], str(MatchStatus.RUNNING)) == ([], [], [])
 
