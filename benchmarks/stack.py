@@ -140,10 +140,10 @@ WARM_UP_MATCHES = 4
 
 
 def _wait_finished(ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600) -> None:
-    """Until every match is finished: asleep for `quiet_s` (less than the work can take:
-    polls meanwhile would only share the machine with the worker and its database),
-    then a small query every POLL_S. With 2 ms between polls, the last write was seen
-    1-4 ms late, a tenth of a 40-match Yspahan run."""
+    """Until every match is finished: asleep for `quiet_s` (no longer than the work takes:
+    polls meanwhile only share the machine with the worker and its database), then a
+    small query every POLL_S. With 2 ms between polls from the start, the last write was
+    seen 1-4 ms late, up to a tenth of a 40-match Yspahan run."""
     from django.db import connection
 
     from games.models import Match, MatchStatus
@@ -277,8 +277,9 @@ def main(argv: list[str] | None = None) -> dict:
             # The engine alone just before and just after the platform, their mean the
             # reference: this machine's speed drifts by tens of percent within minutes.
             before = engine_only(game, n, seeds)
-            # Polled from 80% of the engine's time on: no run was that fast.
-            platform = through_platform(game, n, seeds, quiet_s=0.8 * before[0])
+            # Polled once the engine's own time is over: the platform plays the same games
+            # and more; polls meanwhile only competed with the worker for the two cores.
+            platform = through_platform(game, n, seeds, quiet_s=before[0])
             after = engine_only(game, n, seeds)
             e_time, e_cpu = (before[0] + after[0]) / 2, (before[2] + after[2]) / 2
             runs.append((e_time, before[1], platform, e_cpu))

@@ -217,7 +217,9 @@ def _batch_sql(matches: int, seats: int) -> str:
     per_match = 5 + len(play)
     n = iter(range(1, 1 + matches * per_match + seats * 7))
     # Typed placeholders: VALUES would take a column of NULLs as text.
-    casts = ["bigint", "integer", "integer", "integer", "json"] + [c for _a, c, _j in play]
+    # The new entries as text: the server checks the log it stores as json once (the
+    # spliced log's cast, or the insert's), not the parameter as well.
+    casts = ["bigint", "integer", "integer", "integer", "text"] + [c for _a, c, _j in play]
     rows = ", ".join(
         "(" + ", ".join(f"${next(n)}::{c}" for c in casts) + ")" for _ in range(matches)
     )
@@ -239,7 +241,7 @@ def _batch_sql(matches: int, seats: int) -> str:
         f"OR (v.first = 0 AND NOT EXISTS (SELECT 1 FROM {log_table} g WHERE g.match_id = v.id)) "
         f"OR (v.first > 0 AND EXISTS (SELECT 1 FROM {log_table} g WHERE g.match_id = v.id "
         "AND g.plies = v.first))) RETURNING t.id)",
-        f"li AS (INSERT INTO {log_table} (match_id, entries, plies) SELECT v.id, v.entries, "
+        f"li AS (INSERT INTO {log_table} (match_id, entries, plies) SELECT v.id, v.entries::json, "
         "v.count FROM v JOIN m ON m.id = v.id WHERE v.first = 0 AND v.entries IS NOT NULL "
         "RETURNING match_id)",
         f"lu AS (UPDATE {log_table} AS g SET entries = {_appended('g.entries', 'g.plies', 'v.entries')}, "
@@ -271,7 +273,7 @@ def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
     params: list = []
     for it in items:
         m = it.match
-        entries = _json_param(it.entries) if it.entries else None
+        entries = _json_bytes(it.entries).decode() if it.entries else None
         params += [m.pk, it.expected_ply, it.first_ply, len(it.entries), entries]
         for attname, _cast, is_json in play:
             value = getattr(m, attname)
