@@ -23,5 +23,8 @@ class RandomBot:
         return self.choose_among(self.engine.legal_actions(state))
 
     def choose_among(self, legal: list[Action]) -> Action:
-        """The same choice from legal actions the caller already has (one list per decision)."""
+        """The same choice from legal actions the caller already has (one list per decision).
+
+        Only a bot that decides in microseconds offers this: the runner charges it no
+        time and reads the clock only now and then between its decisions."""
         return legal[self.rng.randrange(len(legal))]
