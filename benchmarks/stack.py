@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import time
 from pathlib import Path
 
@@ -137,6 +138,7 @@ def through_platform(game: str, players: int, seeds: list[int], *, spread: int =
 
 
 WARM_UP_MATCHES = 4
+ENGINE_RUNS = 3  # before the platform, and as many after
 
 
 def _wait_finished(ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600) -> None:
@@ -274,15 +276,19 @@ def main(argv: list[str] | None = None) -> dict:
         seeds = list(range(1000 + n * 100, 1000 + n * 100 + args.matches))
         runs = []
         for _ in range(max(1, args.repeat)):
-            # The engine alone just before and just after the platform, their mean the
-            # reference: this machine's speed drifts by tens of percent within minutes.
-            before = engine_only(game, n, seeds)
+            # The engine alone just before and just after the platform, the median of
+            # those runs the reference: this machine's speed drifts by tens of percent
+            # within minutes, and a single slow engine run flattered the platform.
+            before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
             # Polled once the engine's own time is over: the platform plays the same games
             # and more; polls meanwhile only competed with the worker for the two cores.
-            platform = through_platform(game, n, seeds, quiet_s=before[0])
-            after = engine_only(game, n, seeds)
-            e_time, e_cpu = (before[0] + after[0]) / 2, (before[2] + after[2]) / 2
-            runs.append((e_time, before[1], platform, e_cpu))
+            platform = through_platform(game, n, seeds, quiet_s=min(r[0] for r in before))
+            around = before + [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
+            e_time, e_cpu = (
+                statistics.median(r[0] for r in around),
+                statistics.median(r[2] for r in around),
+            )
+            runs.append((e_time, before[0][1], platform, e_cpu))
         runs.sort(key=lambda r: r[2]["seconds"] / r[0])
         e_time, e_plies, platform, e_cpu = runs[len(runs) // 2]  # the median run, not the best
         ratios = [round(r[2]["seconds"] / r[0], 2) for r in runs]
