@@ -77,8 +77,8 @@ def through_platform(game: str, players: int, seeds: list[int], *, spread: int =
 
     Timed from sending the matches' bot turns out (as the commit that starts them
     does) to the moment this process sees the last of them finished (asleep for
-    `quiet_s`, then polling), so the broker hand-over, loading and the last write count; the
-    worker's boot does not, nor its first burst (WARM_UP_MATCHES other matches,
+    `quiet_s`, then polling), so the broker hand-over, loading and the last write
+    count; the worker's boot does not, nor its first burst (WARM_UP_MATCHES other matches,
     played and waited for first). Starting the matches (a web request's work, here
     in this process) is timed on its own, before the worker runs: their queued
     turns are taken off the queue and sent again as the warm-up ends, so the worker
@@ -155,23 +155,20 @@ def _wait_finished(ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600
     unfinished = f"SELECT count(*) FROM {table} WHERE status <> '{MatchStatus.FINISHED}' AND id "
     start = time.perf_counter()
     connection.ensure_connection()
-    if connection.vendor == "postgresql":  # prepared: a fraction of the parse and plan
-        pg, sql = connection.connection, unfinished + "= ANY(%s)"
-
-        def left() -> int:
-            return pg.execute(sql, [ids], prepare=True).fetchone()[0]
-    else:
-        cursor = connection.cursor()
-        sql = unfinished + f"IN ({', '.join(map(str, ids))})"
-
-        def left() -> int:
-            cursor.execute(sql)
-            return cursor.fetchone()[0]
-
-    while left():
-        if time.perf_counter() - start > timeout:
-            raise TimeoutError(f"the benchmark matches did not finish in {timeout} s")
-        time.sleep(POLL_S)
+    postgres = connection.vendor == "postgresql"
+    # PostgreSQL: prepared, a fraction of the parse and plan. Elsewhere the ids inline.
+    sql = unfinished + ("= ANY(%s)" if postgres else f"IN ({', '.join(map(str, ids))})")
+    with connection.connection.cursor() if postgres else connection.cursor() as cursor:
+        while True:
+            if postgres:
+                cursor.execute(sql, [ids], prepare=True)
+            else:
+                cursor.execute(sql)
+            if not cursor.fetchone()[0]:
+                return
+            if time.perf_counter() - start > timeout:
+                raise TimeoutError(f"the benchmark matches did not finish in {timeout} s")
+            time.sleep(POLL_S)
 
 
 POLL_S = 0.0005
