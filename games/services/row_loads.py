@@ -90,9 +90,15 @@ def _instances(model: type[Model], rows: Sequence[tuple]) -> list:
 
     What `Model.from_db` makes, without running `Model.__init__`: its generic loop
     (a descriptor's checks per foreign key, two signals) took a third of the load.
-    As unpickling does, the values go straight into the instance; a model whose
-    instances something listens for at init goes through `from_db`."""
-    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+    As unpickling does, the values go straight into the instance; a model that
+    overrides its init or `from_db`, or whose init something listens for, goes
+    through `from_db`."""
+    if (
+        model.__init__ is not Model.__init__
+        or model.from_db.__func__ is not Model.from_db.__func__
+        or pre_init.has_listeners(model)
+        or post_init.has_listeners(model)
+    ):
         return [model.from_db(DEFAULT_DB_ALIAS, None, row) for row in rows]
     names = _attnames(model)
     make = object.__new__
