@@ -218,7 +218,7 @@ def profile_platform(game: str, players: int, seeds: list[int], top: int = 12) -
     profiler = cProfile.Profile()
     t0 = time.perf_counter()
     profiler.enable()
-    for chunk in chunks(turns):  # as the dispatcher splits them into tasks
+    for chunk in chunks(turns, spread=1):  # as the dispatcher splits them for one process
         while chunk:
             chunk = services.play_bot_turns(chunk)
     profiler.disable()

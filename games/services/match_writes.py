@@ -273,7 +273,7 @@ def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
     params: list = []
     for it in items:
         m = it.match
-        entries = _json_bytes(it.entries).decode() if it.entries else None
+        entries = log_json(it.entries) if it.entries else None
         params += [m.pk, it.expected_ply, it.first_ply, len(it.entries), entries]
         for attname, _cast, is_json in play:
             value = getattr(m, attname)

@@ -29,17 +29,13 @@ def _select(model: type[Model]) -> str:
 
 
 def running_tables(match_ids: Sequence[int], status: str,
-                   meanwhile: Callable[[], object] | None = None) -> tuple[list, list, list]:  # fmt: skip
+                   meanwhile: Callable[[], object] = lambda: None) -> tuple[list, list, list]:  # fmt: skip
     """The matches of `match_ids` in `status`, the seats of `match_ids` (by match and
     index) and the players of those seats. PostgreSQL: three prepared statements in
     one round trip (three round trips and three plannings cost the worker as long as a
     random-bot match), `meanwhile` called while the server reads them (elsewhere:
     before the queries)."""
-    if not match_ids:
-        if meanwhile is not None:
-            meanwhile()
-        return [], [], []
-    if connection.vendor == "postgresql":
+    if connection.vendor == "postgresql" and match_ids:
         ids = list(match_ids)
         statements = [(sql, [ids]) for sql in _table_statements()]
         rows = prepared.fetch_together(connection, statements, meanwhile)
@@ -47,8 +43,7 @@ def running_tables(match_ids: Sequence[int], status: str,
             _instances(m, r) for m, r in zip((Match, Seat, Player), rows, strict=True)
         )
     else:
-        if meanwhile is not None:
-            meanwhile()
+        meanwhile()
         matches = _raw(Match, "id", match_ids)
         seats = _raw(Seat, "match_id", match_ids, order_by=("match_id", "index"))
         players = _raw(Player, "id", list({s.player_id for s in seats}))

@@ -72,7 +72,7 @@ class Runner:
     @classmethod
     def load_many(cls, turns: list[tuple[int, int]],
                   failures: list[tuple[int, BaseException]] | None = None, *,
-                  meanwhile: Callable[[], object] | None = None) -> list[Runner]:  # fmt: skip
+                  meanwhile: Callable[[], object] = lambda: None) -> list[Runner]:  # fmt: skip
         """The runners of the matches still running at the given (match id, ply), in
         that order; matches, seats and players in one round trip whatever their number,
         `meanwhile` called while the database reads them. With `failures`, a match whose
@@ -81,8 +81,6 @@ class Runner:
         running, seats, players = row_loads.running_tables(
             list(wanted), str(MatchStatus.RUNNING), meanwhile
         )
-        if not wanted:
-            return []
         matches = {m.pk: m for m in running if m.ply == wanted[m.pk]}
         # Matches, seats and players apart, not seats joined to their match: a joined row
         # per seat would build (and decode the JSON state of) the match once per seat.
