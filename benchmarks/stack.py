@@ -175,10 +175,17 @@ POLL_S = 0.0005
 
 
 def _cpu_s(pid: int) -> float:
-    """CPU seconds a process used so far (user + system): the worker's own work, which
-    a busy machine delays but does not inflate as it inflates wall time."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds a process used so far, all its threads: the worker's own work, which
+    a busy machine delays but does not inflate as it inflates wall time. Read from the
+    scheduler's nanosecond run times, since /proc/<pid>/stat counts 10 ms ticks and a
+    short burst can round to none."""
+    total_ns = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total_ns += int((task / "schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):  # a thread that just ended
+            pass
+    return total_ns / 1e9
 
 
 def _category(filename: str) -> str:
