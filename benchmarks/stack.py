@@ -17,6 +17,7 @@ is already most of the ratio.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -181,10 +182,8 @@ def _cpu_s(pid: int) -> float:
     short burst can round to none."""
     total_ns = 0
     for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a thread ended
             total_ns += int((task / "schedstat").read_text().split()[0])
-        except (FileNotFoundError, ProcessLookupError):  # a thread that just ended
-            pass
     return total_ns / 1e9
 
 

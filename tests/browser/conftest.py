@@ -1,6 +1,7 @@
 import shutil
 
 import pytest
+from django.db import connections
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -24,6 +25,10 @@ def browser_page(monkeypatch):
         page = browser.new_page(timezone_id="Europe/Prague")
         page.set_default_timeout(20_000)
         yield page
+        # Under Playwright's sync API the test's ORM calls get their own Django
+        # connections (context-local storage); closed here, inside it, or they stayed
+        # open and the test database could not be dropped at the end of the run.
+        connections.close_all()
         browser.close()
 
 
