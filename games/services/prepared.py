@@ -52,7 +52,7 @@ class _OrjsonJsonbBinaryLoader(JsonbBinaryLoader):
 
 
 def fetch_together(conn, statements: Sequence[tuple[str, Sequence]],
-                   meanwhile: Callable[[], object] | None = None) -> list[list[tuple]]:  # fmt: skip
+                   meanwhile: Callable[[], object] = lambda: None) -> list[list[tuple]]:  # fmt: skip
     """The rows of each (SQL with $n placeholders, parameters), in order: the statements
     sent together in one round trip (psycopg's pipeline mode), each prepared. The rows
     come in binary, decoded by psycopg's C loaders (as text, every timestamp went
@@ -65,8 +65,7 @@ def fetch_together(conn, statements: Sequence[tuple[str, Sequence]],
         with pg.pipeline():
             for cursor, (sql, params) in zip(cursors, statements, strict=True):
                 cursor.execute(sql, params, prepare=True, binary=True)
-            if meanwhile is not None:
-                meanwhile()
+            meanwhile()
         return [cursor.fetchall() for cursor in cursors]
     finally:
         for cursor in cursors:

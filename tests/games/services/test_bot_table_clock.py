@@ -25,11 +25,9 @@ class ThinkingBot:
 
 
 def _runner(seed: int) -> Runner:
+    """A started two-bot Yspahan match (its queued turn never leaves: no commit)."""
     bots = [EngineBotFactory(bot_name="random"), EngineBotFactory(bot_name="random")]
-    match = MatchFactory.create(game="yspahan", players=bots, seed=seed, start=False)
-    from games import services
-
-    services.start_match(match_id=match.pk)
+    match = MatchFactory.create(game="yspahan", players=bots, seed=seed)
     return Runner.load(Match.objects.get(pk=match.pk))
 
 
