@@ -5,6 +5,8 @@ re-runs writing nothing, and the matches a commit ends announced together."""
 import random
 
 import pytest
+from celery.signals import before_task_publish
+from celery.utils.saferepr import saferepr
 from django.db import transaction
 
 from config.celery import app as celery_app
@@ -89,6 +91,27 @@ def test_bot_turns_committed_together_go_out_in_a_few_tasks(
         services.start_match(match_id=lone.pk)
     assert queue_lengths().total == 1
     celery_app.control.purge()
+
+
+def test_bot_turn_tasks_carry_the_text_celery_would_make_of_their_arguments(settings):
+    # dispatch gives the arguments' text itself (Celery's saferepr was a quarter of the
+    # publish): it must read as Celery's own would, for logs and monitors.
+    settings.BOT_TASK_SPREAD = 1  # one task
+    sent = []
+
+    def record(sender=None, body=None, headers=None, **kwargs):
+        sent.append((body[0], headers["argsrepr"], headers["kwargsrepr"]))
+
+    before_task_publish.connect(record, weak=False)
+    try:
+        dispatch.send_bot_turns([(7, 3), (8, 0), (7, 5), (12, 140)])
+    finally:
+        before_task_publish.disconnect(record)
+        celery_app.control.purge()
+    [(args, argsrepr, kwargsrepr)] = sent
+    assert list(args) == [[[7, 5], [8, 0], [12, 140]]]  # match 7 once, from its later ply
+    assert argsrepr == saferepr(tuple(args)) == "([[7, 5], [8, 0], [12, 140]],)"
+    assert kwargsrepr == saferepr({})
 
 
 def test_a_turn_queued_in_a_rolled_back_savepoint_does_not_lose_the_others(
