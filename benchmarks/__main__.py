@@ -70,7 +70,7 @@ def issue16() -> list[dict]:
                         "ratio": r["peak_rss_mb"] / 300, "met": r["peak_rss_mb"] < 300})  # fmt: skip
     print("\n== platform vs engine: bot matches ==")
     matches = os.environ.get("BENCH_STACK_MATCHES", "40")
-    out = stack.main(["--matches", matches, "--repeat", "5"])
+    out = stack.main(["--matches", matches, "--repeat", "15"])
     for r in out["results"]:
         figures.append({
             "figure": f"bot match {r['game']} {r['players']}p: platform / engine time",

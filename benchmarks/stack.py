@@ -77,27 +77,78 @@ def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int, 
     return time.perf_counter() - t0, plies, time.process_time() - c0
 
 
-def through_platform(game: str, players: int, seeds: list[int], *, spread: int = 1,
-                     quiet_s: float = 0.0) -> dict:  # fmt: skip
-    """Start the matches, then a fresh worker; the worker plays them all.
+class PlatformWorker:
+    """One real Celery worker process (solo pool) on the configured database and broker,
+    booted and warmed up once, then timed on bursts of matches (`burst`).
 
-    Timed from sending the matches' bot turns out (as the commit that starts them
-    does) to the moment this process sees the last of them finished (asleep for
-    `quiet_s`, then polling), so the broker hand-over, loading and the last write
-    count; the worker's boot does not, nor its first burst (WARM_UP_MATCHES other matches,
-    played and waited for first). Starting the matches (a web request's work, here
-    in this process) is timed on its own, before the worker runs: their queued
-    turns are taken off the queue and sent again as the warm-up ends, so the worker
-    meets the burst warm, as a busy worker does. (A core idle for 50-150 ms, as the
-    worker was while 40 matches were started, ran the next engine-only match ~1.5x
-    slower, and the worker's first matches of the burst at 2-2.4x its later CPU per
-    match.) The worker's CPU time over the matches is read from /proc: unlike wall
-    time, a busy machine hardly inflates it."""
+    One worker per row, not one per burst: each burst sits between engine runs made just
+    before and just after it, a second or so apart, where a worker booted for every
+    burst put 2-3 s of boot between the reference and what it is compared with (this
+    machine's speed drifts by tens of percent within seconds)."""
+
+    def __init__(self, game: str, players: int, *, spread: int = 1) -> None:
+        self.game, self.players, self.spread = game, players, spread
+
+    def __enter__(self) -> PlatformWorker:
+        from django.test import override_settings
+
+        from config.worker_process import celery_worker
+
+        # One solo worker, one pool process: BOT_TASK_SPREAD 1 is the setting for that (the
+        # default, two, would queue a second task behind the first).
+        self._settings = override_settings(BOT_TASK_SPREAD=self.spread)
+        self._settings.enable()
+        self._worker = celery_worker(
+            settings_module=os.environ["DJANGO_SETTINGS_MODULE"],
+            extra_env={"BOT_TASK_SPREAD": str(self.spread)},
+        )
+        try:
+            self.proc = self._worker.__enter__()
+            # A first burst, not timed: a worker's first tasks import what it lazily needs
+            # and build its first queries (10-15 ms once), as a long-running worker has done.
+            # (Another few matches before each timed burst, so that it meets the burst busy
+            # rather than after a second idle, made no difference: 10 bursts each way.)
+            self.burst(*start_held(self.game, self.players, WARM_UP_SEEDS))
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self._worker.__exit__(*exc)
+        finally:
+            self._settings.disable()
+
+    def burst(self, ids: list[int], turns: list[tuple[int, int]], *, quiet_s: float = 0.0) -> dict:
+        """Send the started matches' bot turns (as the commit that starts them does) and
+        wait until this process sees every match finished (asleep for `quiet_s`, then
+        polling): wall seconds, decisions and the worker's CPU seconds in between. So the
+        broker hand-over, loading and the last write count. The CPU time is read from
+        /proc: unlike wall time, a busy machine hardly inflates it."""
+        from games.models import Match
+        from games.services import dispatch
+
+        cpu0 = _cpu_s(self.proc.pid)
+        sent = time.perf_counter()
+        dispatch.send_bot_turns(turns)
+        _wait_finished(ids, quiet_s=quiet_s)
+        seconds = time.perf_counter() - sent
+        cpu = _cpu_s(self.proc.pid) - cpu0
+        plies = sum(Match.objects.filter(pk__in=ids).values_list("ply", flat=True))
+        return {"seconds": seconds, "plies": plies, "worker_cpu_s": cpu}
+
+
+def start_held(
+    game: str, players: int, seeds: list[int]
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """Matches of random bots created and started (a web request's work, here in this
+    process), their bot turns held back instead of sent at the commit: the ids and the
+    turns, for `PlatformWorker.burst` to send when its clock starts."""
+    from unittest import mock
+
     from django.db import transaction
-    from django.test import override_settings
 
-    from config.celery import app
-    from config.worker_process import celery_worker
     from games import services
     from games.models import Match
     from games.services import dispatch
@@ -107,44 +158,24 @@ def through_platform(game: str, players: int, seeds: list[int], *, spread: int =
         services.create_match(game=game, players=[bot] * players, seed=seed, start=False).pk
         for seed in seeds
     ]
-    warm_up = [
-        services.create_match(game=game, players=[bot] * players, seed=seed, start=False).pk
-        for seed in range(-len(seeds), -len(seeds) + WARM_UP_MATCHES)
-    ]
-    t0 = time.perf_counter()
-    with transaction.atomic():
+    with mock.patch.object(dispatch, "send_bot_turns", lambda turns: None), transaction.atomic():
         for pk in ids:
             services.start_match(match_id=pk)
-    start_s = time.perf_counter() - t0
-    app.control.purge()  # the turns the commit queued: sent again below
-    turns = list(Match.objects.filter(pk__in=ids).values_list("pk", "ply"))
-    # One solo worker, one pool process: BOT_TASK_SPREAD 1 is the setting for that (the
-    # default, two, would queue a second task behind the first).
-    with (
-        override_settings(BOT_TASK_SPREAD=spread),
-        celery_worker(
-            settings_module=os.environ["DJANGO_SETTINGS_MODULE"],
-            extra_env={"BOT_TASK_SPREAD": str(spread)},
-        ) as proc,
-    ):
-        # A first burst, not timed: a worker's first tasks import what it lazily needs
-        # and build its first queries (10-15 ms once), as a long-running worker has done.
-        with transaction.atomic():
-            for pk in warm_up:
-                services.start_match(match_id=pk)
-        _wait_finished(warm_up)
-        cpu0 = _cpu_s(proc.pid)  # booted and warm: what follows is the matches' work
-        sent = time.perf_counter()
-        dispatch.send_bot_turns(turns)  # what the commit of their start sends
-        _wait_finished(ids, quiet_s=quiet_s)
-        seconds = time.perf_counter() - sent
-        cpu = _cpu_s(proc.pid) - cpu0
-    plies = sum(Match.objects.filter(pk__in=ids).values_list("ply", flat=True))
-    return {"seconds": seconds, "plies": plies, "start_s": start_s, "worker_cpu_s": cpu}
+    return ids, list(Match.objects.filter(pk__in=ids).values_list("pk", "ply"))
 
 
-WARM_UP_MATCHES = 4
-ENGINE_RUNS = 3  # before the platform, and as many after
+def through_platform(game: str, players: int, seeds: list[int], *, spread: int = 1) -> dict:
+    """The matches played by a fresh, warmed-up worker: `PlatformWorker.burst`'s figures
+    and the seconds it took to start them (timed apart: not part of the burst)."""
+    with PlatformWorker(game, players, spread=spread) as worker:
+        t0 = time.perf_counter()
+        ids, turns = start_held(game, players, seeds)
+        start_s = time.perf_counter() - t0
+        return worker.burst(ids, turns) | {"start_s": start_s}
+
+
+WARM_UP_SEEDS = [-4, -3, -2, -1]  # other matches than the timed ones
+ENGINE_RUNS = 3  # before each burst, and as many after
 
 
 def _wait_finished(ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600) -> None:
@@ -283,20 +314,25 @@ def main(argv: list[str] | None = None) -> dict:
     for game, n in [(g, n) for g in args.game or sorted(ENGINES) for n in args.players]:
         seeds = list(range(1000 + n * 100, 1000 + n * 100 + args.matches))
         runs = []
-        for _ in range(max(1, args.repeat)):
-            # The engine alone just before and just after the platform, the median of
-            # those runs the reference: this machine's speed drifts by tens of percent
-            # within minutes, and a single slow engine run flattered the platform.
-            before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
-            # Polled once the engine's own time is over: the platform plays the same games
-            # and more; polls meanwhile only competed with the worker for the two cores.
-            platform = through_platform(game, n, seeds, quiet_s=min(r[0] for r in before))
-            around = before + [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
-            e_time, e_cpu = (
-                statistics.median(r[0] for r in around),
-                statistics.median(r[2] for r in around),
-            )
-            runs.append((e_time, before[0][1], platform, e_cpu))
+        with PlatformWorker(game, n) as worker:
+            for _ in range(max(1, args.repeat)):
+                t0 = time.perf_counter()
+                ids, turns = start_held(game, n, seeds)
+                start_s = time.perf_counter() - t0
+                # The engine alone just before and just after the burst, the median of
+                # those runs the reference: this machine's speed drifts by tens of percent
+                # within seconds, and a single slow engine run flattered the platform.
+                before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
+                # Polled once the engine's own time is over: the platform plays the same
+                # games and more; polls meanwhile only competed with the worker for the cores.
+                platform = worker.burst(ids, turns, quiet_s=min(r[0] for r in before))
+                platform["start_s"] = start_s
+                around = before + [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
+                e_time, e_cpu = (
+                    statistics.median(r[0] for r in around),
+                    statistics.median(r[2] for r in around),
+                )
+                runs.append((e_time, before[0][1], platform, e_cpu))
         runs.sort(key=lambda r: r[2]["seconds"] / r[0])
         e_time, e_plies, platform, e_cpu = runs[len(runs) // 2]  # the median run, not the best
         ratios = [round(r[2]["seconds"] / r[0], 2) for r in runs]
