@@ -106,8 +106,6 @@ class PlatformWorker:
             self.proc = self._worker.__enter__()
             # A first burst, not timed: a worker's first tasks import what it lazily needs
             # and build its first queries (10-15 ms once), as a long-running worker has done.
-            # (Another few matches before each timed burst, so that it meets the burst busy
-            # rather than after a second idle, made no difference: 10 bursts each way.)
             self.burst(*start_held(self.game, self.players, WARM_UP_SEEDS))
         except BaseException:
             self.__exit__(None, None, None)
@@ -322,7 +320,11 @@ def main(argv: list[str] | None = None) -> dict:
                 # The engine alone just before and just after the burst, the median of
                 # those runs the reference: this machine's speed drifts by tens of percent
                 # within seconds, and a single slow engine run flattered the platform.
+                warm_up = start_held(game, n, WARM_UP_SEEDS)
                 before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
+                # A few other matches first, so that the worker meets the burst busy, as a
+                # worker under load does, rather than woken after a second asleep.
+                worker.burst(*warm_up)
                 # Polled once the engine's own time is over: the platform plays the same
                 # games and more; polls meanwhile only competed with the worker for the cores.
                 platform = worker.burst(ids, turns, quiet_s=min(r[0] for r in before))
