@@ -94,29 +94,24 @@ class PlatformWorker:
 
         from config.worker_process import celery_worker
 
-        # One solo worker, one pool process: BOT_TASK_SPREAD 1 is the setting for that (the
-        # default, two, would queue a second task behind the first).
-        self._settings = override_settings(BOT_TASK_SPREAD=self.spread)
-        self._settings.enable()
-        self._worker = celery_worker(
-            settings_module=os.environ["DJANGO_SETTINGS_MODULE"],
-            extra_env={"BOT_TASK_SPREAD": str(self.spread)},
-        )
-        try:
-            self.proc = self._worker.__enter__()
+        with contextlib.ExitStack() as stack:
+            # One solo worker, one pool process: BOT_TASK_SPREAD 1 is the setting for that
+            # (the default, two, would queue a second task behind the first).
+            stack.enter_context(override_settings(BOT_TASK_SPREAD=self.spread))
+            self.proc = stack.enter_context(
+                celery_worker(
+                    settings_module=os.environ["DJANGO_SETTINGS_MODULE"],
+                    extra_env={"BOT_TASK_SPREAD": str(self.spread)},
+                )
+            )
             # A first burst, not timed: a worker's first tasks import what it lazily needs
             # and build its first queries (10-15 ms once), as a long-running worker has done.
             self.burst(*start_held(self.game, self.players, WARM_UP_SEEDS))
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
+            self._stack = stack.pop_all()
         return self
 
     def __exit__(self, *exc) -> None:
-        try:
-            self._worker.__exit__(*exc)
-        finally:
-            self._settings.disable()
+        self._stack.__exit__(*exc)
 
     def burst(self, ids: list[int], turns: list[tuple[int, int]], *, quiet_s: float = 0.0) -> dict:
         """Send the started matches' bot turns (as the commit that starts them does) and
@@ -317,10 +312,10 @@ def main(argv: list[str] | None = None) -> dict:
                 t0 = time.perf_counter()
                 ids, turns = start_held(game, n, seeds)
                 start_s = time.perf_counter() - t0
+                warm_up = start_held(game, n, WARM_UP_SEEDS)
                 # The engine alone just before and just after the burst, the median of
                 # those runs the reference: this machine's speed drifts by tens of percent
                 # within seconds, and a single slow engine run flattered the platform.
-                warm_up = start_held(game, n, WARM_UP_SEEDS)
                 before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
                 # A few other matches first, so that the worker meets the burst busy, as a
                 # worker under load does, rather than woken after a second asleep.
