@@ -111,8 +111,4 @@ def send_bot_turns(turns: Sequence[tuple[int, int]]) -> None:
 
     latest = dict(turns)  # a match queued twice in a burst: once, from its later ply
     for chunk in chunks([[match_id, ply] for match_id, ply in latest.items()]):
-        # The arguments' text for logs and monitors given, not made by Celery's saferepr:
-        # that was a quarter of publishing a 40-match task (0.7 of ~3 ms), in the request
-        # that starts the matches and before the worker can begin. Plain lists of ints:
-        # repr is the same text.
-        tasks.play_bot_matches.apply_async((chunk,), argsrepr=repr((chunk,)), kwargsrepr="{}")
+        tasks.play_bot_matches.delay(chunk)

@@ -94,8 +94,8 @@ def test_bot_turns_committed_together_go_out_in_a_few_tasks(
 
 
 def test_bot_turn_tasks_carry_the_text_celery_would_make_of_their_arguments(settings):
-    # dispatch gives the arguments' text itself (Celery's saferepr was a quarter of the
-    # publish): it must read as Celery's own would, for logs and monitors.
+    # The task class gives the arguments' text itself (Celery's saferepr was a quarter
+    # of the publish): a real publish carries the text Celery's own would be.
     settings.BOT_TASK_SPREAD = 1  # one task
     sent = []
 
