@@ -23,6 +23,7 @@ import os
 import statistics
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 
 def _setup_django() -> None:
@@ -106,44 +107,49 @@ class PlatformWorker:
             )
             # A first burst, not timed: a worker's first tasks import what it lazily needs
             # and build its first queries (10-15 ms once), as a long-running worker has done.
-            self.burst(*start_held(self.game, self.players, WARM_UP_SEEDS))
+            self.burst(start_held(self.game, self.players, WARM_UP_SEEDS))
             self._stack = stack.pop_all()
         return self
 
     def __exit__(self, *exc) -> None:
         self._stack.__exit__(*exc)
 
-    def burst(self, ids: list[int], turns: list[tuple[int, int]], *, quiet_s: float = 0.0) -> dict:
-        """Send the started matches' bot turns (as the commit that starts them does) and
-        wait until this process sees every match finished (asleep for `quiet_s`, then
-        polling): wall seconds, decisions and the worker's CPU seconds in between. So the
-        broker hand-over, loading and the last write count. The CPU time is read from
-        /proc: unlike wall time, a busy machine hardly inflates it."""
+    def burst(self, held: Held, *, quiet_s: float = 0.0) -> dict:
+        """Send the started matches' held bot turns (as the commit that starts them does)
+        and wait until this process sees every match finished (asleep for `quiet_s`, then
+        polling): wall seconds, decisions and the worker's CPU seconds in between, and the
+        seconds the start took. So the publish, the broker hand-over, loading and the last
+        write count. The CPU time is read from /proc: unlike wall time, a busy machine
+        hardly inflates it."""
         from games.models import Match
         from games.services import dispatch
 
         cpu0 = _cpu_s(self.proc.pid)
         sent = time.perf_counter()
-        dispatch.send_bot_turns(turns)
-        _wait_finished(ids, quiet_s=quiet_s)
+        dispatch.send_bot_turns(held.turns)
+        _wait_finished(held.ids, quiet_s=quiet_s)
         seconds = time.perf_counter() - sent
         cpu = _cpu_s(self.proc.pid) - cpu0
-        plies = sum(Match.objects.filter(pk__in=ids).values_list("ply", flat=True))
-        return {"seconds": seconds, "plies": plies, "worker_cpu_s": cpu}
+        plies = sum(Match.objects.filter(pk__in=held.ids).values_list("ply", flat=True))
+        return {"seconds": seconds, "plies": plies, "worker_cpu_s": cpu, "start_s": held.start_s}
 
 
-def start_held(
-    game: str, players: int, seeds: list[int]
-) -> tuple[list[int], list[tuple[int, int]]]:
-    """Matches of random bots created and started (a web request's work, here in this
-    process), their bot turns held back instead of sent at the commit: the ids and the
-    turns, for `PlatformWorker.burst` to send when its clock starts."""
+class Held(NamedTuple):
+    """Started matches whose bot turns were held back at their start's commit."""
+
+    ids: list[int]
+    turns: list[tuple[int, int]]  # what the commit would have sent
+    start_s: float  # starting them (a web request's work), the publish excepted
+
+
+def start_held(game: str, players: int, seeds: list[int]) -> Held:
+    """Matches of random bots created and started here, their bot turns held back instead
+    of sent at the commit, for `PlatformWorker.burst` to send when its clock starts."""
     from unittest import mock
 
     from django.db import transaction
 
     from games import services
-    from games.models import Match
     from games.services import dispatch
 
     bot = services.builtin_bot_player(bot_name="random")
@@ -151,20 +157,18 @@ def start_held(
         services.create_match(game=game, players=[bot] * players, seed=seed, start=False).pk
         for seed in seeds
     ]
-    with mock.patch.object(dispatch, "send_bot_turns", lambda turns: None), transaction.atomic():
+    turns: list[tuple[int, int]] = []
+    t0 = time.perf_counter()
+    with mock.patch.object(dispatch, "send_bot_turns", turns.extend), transaction.atomic():
         for pk in ids:
             services.start_match(match_id=pk)
-    return ids, list(Match.objects.filter(pk__in=ids).values_list("pk", "ply"))
+    return Held(ids, turns, time.perf_counter() - t0)
 
 
 def through_platform(game: str, players: int, seeds: list[int], *, spread: int = 1) -> dict:
-    """The matches played by a fresh, warmed-up worker: `PlatformWorker.burst`'s figures
-    and the seconds it took to start them (timed apart: not part of the burst)."""
+    """The matches played by a fresh, warmed-up worker: `PlatformWorker.burst`'s figures."""
     with PlatformWorker(game, players, spread=spread) as worker:
-        t0 = time.perf_counter()
-        ids, turns = start_held(game, players, seeds)
-        start_s = time.perf_counter() - t0
-        return worker.burst(ids, turns) | {"start_s": start_s}
+        return worker.burst(start_held(game, players, seeds))
 
 
 WARM_UP_SEEDS = [-4, -3, -2, -1]  # other matches than the timed ones
@@ -309,9 +313,7 @@ def main(argv: list[str] | None = None) -> dict:
         runs = []
         with PlatformWorker(game, n) as worker:
             for _ in range(max(1, args.repeat)):
-                t0 = time.perf_counter()
-                ids, turns = start_held(game, n, seeds)
-                start_s = time.perf_counter() - t0
+                held = start_held(game, n, seeds)
                 warm_up = start_held(game, n, WARM_UP_SEEDS)
                 # The engine alone just before and just after the burst, the median of
                 # those runs the reference: this machine's speed drifts by tens of percent
@@ -319,11 +321,10 @@ def main(argv: list[str] | None = None) -> dict:
                 before = [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
                 # A few other matches first, so that the worker meets the burst busy, as a
                 # worker under load does, rather than woken after a second asleep.
-                worker.burst(*warm_up)
+                worker.burst(warm_up)
                 # Polled once the engine's own time is over: the platform plays the same
                 # games and more; polls meanwhile only competed with the worker for the cores.
-                platform = worker.burst(ids, turns, quiet_s=min(r[0] for r in before))
-                platform["start_s"] = start_s
+                platform = worker.burst(held, quiet_s=min(r[0] for r in before))
                 around = before + [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
                 e_time, e_cpu = (
                     statistics.median(r[0] for r in around),
