@@ -6,21 +6,31 @@ function replayControls() {
   var slider = document.getElementById("replay-slider");
   var playButton = controls.querySelector("[data-step=play]");
   var timer = null;
-  var loading = false;
+  // The ply of the step on its way; an answer for any other ply arrives too late and is dropped
+  // (a pause, or a newer step, came after it was asked for).
+  var wanted = null;
 
   function current() { return parseInt(document.getElementById("replay").dataset.ply, 10); }
   function last() { return parseInt(document.getElementById("replay").dataset.last, 10); }
+  // Steps count from the position asked for, so quick key presses add up.
+  function position() { return wanted === null ? current() : wanted; }
 
   function go(ply) {
     ply = Math.max(0, Math.min(last(), ply));
-    if (ply === current() || loading) return;
-    loading = true;
+    if (ply === position()) return;
+    wanted = ply;
     htmx.ajax("GET", controls.dataset.url + "?ply=" + ply, { target: "#replay", swap: "outerHTML" });
   }
 
+  function answered(event) {
+    if (event.detail.target.id !== "replay") return;
+    var ply = new URL(event.detail.xhr.responseURL).searchParams.get("ply");
+    if (wanted === null || String(wanted) !== ply) event.detail.shouldSwap = false;
+  }
+
   function sync() {
-    loading = false;
     var ply = current();
+    if (ply === wanted) wanted = null;
     slider.value = ply;
     document.querySelectorAll("#replay-moves li").forEach(function (li) {
       var on = parseInt(li.dataset.ply, 10) === ply;
@@ -31,6 +41,7 @@ function replayControls() {
   }
 
   function stop() {
+    if (timer) wanted = null;  // a step autoplay asked for must not land after the pause
     clearInterval(timer);
     timer = null;
     playButton.textContent = playButton.dataset.play;
@@ -40,7 +51,8 @@ function replayControls() {
   function toggle() {
     if (timer) { stop(); return; }
     if (current() >= last()) go(0);
-    timer = setInterval(function () { go(current() + 1); }, 900);
+    // A tick waits while the previous step is still on its way.
+    timer = setInterval(function () { if (wanted === null) go(current() + 1); }, 900);
     playButton.textContent = playButton.dataset.pause;
     playButton.setAttribute("aria-pressed", "true");
   }
@@ -52,8 +64,8 @@ function replayControls() {
     if (step === "play") { toggle(); return; }
     stop();
     if (step === "first") go(0);
-    else if (step === "back") go(current() - 1);
-    else if (step === "next") go(current() + 1);
+    else if (step === "back") go(position() - 1);
+    else if (step === "next") go(position() + 1);
     else if (step === "last") go(last());
   });
   slider.addEventListener("input", function () { stop(); go(parseInt(slider.value, 10)); });
@@ -69,13 +81,15 @@ function replayControls() {
       if (event.target !== slider) return;
     }
     var keys = { ArrowLeft: -1, ArrowRight: 1 };
-    if (event.key in keys) { event.preventDefault(); stop(); go(current() + keys[event.key]); }
+    if (event.key in keys) { event.preventDefault(); stop(); go(position() + keys[event.key]); }
     else if (event.key === "Home") { event.preventDefault(); stop(); go(0); }
     else if (event.key === "End") { event.preventDefault(); stop(); go(last()); }
     else if (event.key === " " && event.target === document.body) { event.preventDefault(); toggle(); }
   });
+  document.addEventListener("htmx:beforeSwap", answered);
   document.addEventListener("htmx:afterSwap", sync);
-  document.addEventListener("htmx:responseError", function () { loading = false; });
+  document.addEventListener("htmx:responseError", function () { wanted = null; });
+  document.addEventListener("htmx:sendError", function () { wanted = null; });
 }
 // htmx is loaded deferred: start once the document (and htmx) is ready.
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", replayControls);

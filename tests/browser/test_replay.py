@@ -1,0 +1,94 @@
+"""The replay's steps when the server's answers are slow: a pause stops autoplay at once,
+and quick steps add up, an answer overtaken by a newer step never showing (Chromium).
+
+The page's requests for a position are held in the browser and released by the test,
+so the answers arrive exactly where the race would be."""
+
+import re
+
+import pytest
+
+from games import services
+from games.models import MatchStatus
+from tests.games.factories import EngineBotFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+STEP = re.compile(r"/replay/\?ply=\d+$")
+
+
+@pytest.fixture
+def replay_url(live_server):
+    match = services.create_match(
+        game="greatwall", players=[EngineBotFactory(), EngineBotFactory()], seed=5
+    )
+    ply = match.ply
+    while ply is not None:
+        ply = services.play_bot_decisions(match_id=match.pk, ply=ply)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED and match.ply > 5
+    return f"{live_server.url}/matches/{match.pk}/replay/"
+
+
+def hold_steps(page) -> list:
+    held = []
+    page.route(STEP, lambda route: held.append(route))
+    return held
+
+
+def wait_for_held(page, held: list, count: int) -> None:
+    for _ in range(100):
+        if len(held) >= count:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{len(held)} of {count} requests were made")
+
+
+def release(page, route) -> None:
+    with page.expect_response(route.request.url):
+        route.continue_()
+    page.wait_for_timeout(150)  # the answer's swap (or its refusal) has run
+
+
+def test_a_pause_drops_the_step_autoplay_had_asked_for(replay_url, browser_page):
+    page = browser_page
+    page.goto(replay_url + "?ply=0")
+    held = hold_steps(page)
+    page.click("[data-step=play]")
+    wait_for_held(page, held, 1)
+    page.click("[data-step=play]")  # pause while the step to move 1 is on its way
+    assert page.get_attribute("[data-step=play]", "aria-pressed") == "false"
+    release(page, held[0])
+    assert page.get_attribute("#replay", "data-ply") == "0"
+    page.wait_for_timeout(1000)  # longer than autoplay's tick: nothing more is asked for
+    assert len(held) == 1
+
+    page.unroute_all()
+    page.click("[data-step=next]")  # the dropped step leaves nothing pending
+    page.wait_for_selector("#replay[data-ply='1']")
+    assert page.input_value("#replay-slider") == "1"
+
+
+def test_quick_steps_add_up_and_an_answer_overtaken_by_a_newer_step_is_dropped(
+    replay_url, browser_page
+):
+    page = browser_page
+    page.goto(replay_url + "?ply=0")
+    held = hold_steps(page)
+    page.focus("body")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    wait_for_held(page, held, 1)
+    release(page, held[0])  # the answer for move 1, asked for before the second press
+    assert page.get_attribute("#replay", "data-ply") == "0"
+    # htmx sends one request at a time from the page and keeps only the latest waiting.
+    wait_for_held(page, held, 2)
+    assert [ply_of(route) for route in held] == ["1", "3"]
+    release(page, held[1])
+    assert page.get_attribute("#replay", "data-ply") == "3"
+    assert page.locator("#replay-moves li.current").get_attribute("data-ply") == "3"
+    assert page.input_value("#replay-slider") == "3"
+
+
+def ply_of(route) -> str:
+    return route.request.url.rsplit("=", 1)[1]
