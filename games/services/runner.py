@@ -240,49 +240,51 @@ class Runner:
         is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
         trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
         bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
-        now = time.time
+        append, now = new.append, time.time
+        # Every seat's pick made before the first decision, not looked up at each (None:
+        # the bot reads the state). The bots' seeds are the same: the batch's first ply.
+        picks = [
+            getattr(self.bot_for(seat), "choose_among", None) for seat in range(len(self.seats))
+        ]
         deadline_ms = int((deadline + now() - time.monotonic()) * 1000)  # on the log's clock
-        picks: dict[int, Any] = {}  # seat -> its bot's choose_among (None: it reads the state)
         state, ply = self.state, match.ply
         t = now()
         at = int(t * 1000)
         # Reading the clock and making the log's ms of it at every decision cost 7% of a
         # random game's engine time. It is read every `stride` decisions, the stride doubling
         # (up to 64) while that many took under a quarter of a millisecond, back to one
-        # when they took longer, and at every decision of a bot that reads the state: a
+        # when they took longer, and after every decision of a bot that reads the state: a
         # logged time is a fraction of a millisecond early at most, as is the budget's end.
+        # The budget and the limit are checked when it is read (with a limit, at every one).
         stride = left = 1
+        longest = 64 if limit is None else 1
         try:
             while not is_over(state):
                 seat = to_act(state)
                 legal = legal_actions(state)
+                if len(legal) == 1:
+                    action = legal[0]
+                    state = trusted_apply(state, action)
+                    append([seat, action, "", forced_source, 0, at])
+                elif (pick := picks[seat]) is not None:
+                    action = pick(legal)  # microseconds: 0 ms
+                    state = trusted_apply(state, action)
+                    append([seat, action, "", bot_source, 0, at])
+                else:
+                    t = now()
+                    action = self.bots[seat].choose(state, seat)
+                    t2 = now()
+                    used, t, at, stride, left = int((t2 - t) * 1000), t2, int(t2 * 1000), 1, 1
+                    state = engine.apply(state, action)
+                    append([seat, action, "", bot_source, used, at])
+                ply += 1
                 left -= 1
                 if not left:
                     t2 = now()
-                    stride = min(stride * 2, 64) if t2 - t < 0.00025 else 1
+                    stride = min(stride * 2, longest) if t2 - t < 0.00025 else 1
                     left, t, at = stride, t2, int(t2 * 1000)
-                if len(legal) == 1:
-                    action, source, used = legal[0], forced_source, 0
-                    state = trusted_apply(state, action)
-                else:
                     if at >= deadline_ms or (limit is not None and len(new) >= limit):
                         break
-                    pick = picks.get(seat, picks)
-                    if pick is picks:
-                        bot = self.bots.get(seat) or self.bot_for(seat)
-                        pick = picks[seat] = getattr(bot, "choose_among", None)
-                    if pick is not None:
-                        action, used = pick(legal), 0  # microseconds: 0 ms
-                        state = trusted_apply(state, action)
-                    else:
-                        t = now()
-                        action = self.bots[seat].choose(state, seat)
-                        t2 = now()
-                        used, t, at, stride, left = int((t2 - t) * 1000), t2, int(t2 * 1000), 1, 1
-                        state = engine.apply(state, action)
-                    source = bot_source
-                new.append([seat, action, "", source, used, at])
-                ply += 1
         finally:
             if ply != match.ply:
                 match.turn_started_at = datetime.fromtimestamp(new[-1][5] / 1000, UTC)
