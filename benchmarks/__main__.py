@@ -147,4 +147,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from benchmarks.stack import share_hash_seed
+
+    share_hash_seed()
     main()
