@@ -149,7 +149,7 @@ def write_batches(items: Sequence[BatchWrite]) -> set[int]:
     # a RawCursor takes the statement's $n placeholders as they are, without parsing it.
     with RawCursor(connection.connection) as cursor:
         cursor.execute(*_batch_statement(items), prepare=True)
-        return _written(items, cursor.fetchall())
+        return _written(_logged_wanted(items), cursor.fetchall())
 
 
 class PipelinedBatchWrites:
@@ -169,23 +169,29 @@ class PipelinedBatchWrites:
         return self
 
     def send(self, items: Sequence[BatchWrite]) -> None:
+        """Send the items' statement. The items are not kept: their log entries, once in
+        the statement, can be freed while the next matches are played."""
         if items:
             cursor = RawCursor(connection.connection)
             cursor.execute(*_batch_statement(items), prepare=True)
-            self._sent.append((items, cursor))
+            self._sent.append((_logged_wanted(items), cursor))
 
     def __exit__(self, *exc) -> None:
         self._pipeline.__exit__(*exc)  # sends what is left and waits for every result
-        for items, cursor in self._sent:
+        for logged_wanted, cursor in self._sent:
             try:
                 if exc[0] is None:
-                    self.written |= _written(items, cursor.fetchall())
+                    self.written |= _written(logged_wanted, cursor.fetchall())
             finally:
                 cursor.close()
 
 
-def _written(items: Sequence[BatchWrite], rows) -> set[int]:
-    logged_wanted = {it.match.pk for it in items if it.entries}
+def _logged_wanted(items: Sequence[BatchWrite]) -> set[int]:
+    """The matches of `items` with log entries to append."""
+    return {it.match.pk for it in items if it.entries}
+
+
+def _written(logged_wanted: set[int], rows) -> set[int]:
     for match_id, logged, _cfg, _seats in rows:
         if match_id in logged_wanted and not logged:  # cannot happen: m's guard read the log
             raise IntegrityError(f"match {match_id}: batch written without its log")

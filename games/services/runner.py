@@ -380,6 +380,11 @@ class Runner:
         self.new_actions, self.changed_seats = [], set()
         return True
 
+    def sent(self) -> None:
+        """The decisions are in a write on its way (`batch_write`): forget them now. The
+        runner goes on only if that write succeeds (`written`); else it is dropped."""
+        self.new_actions = []
+
     def persist(self, *, expected_ply: int | None = None) -> bool:
         """Write what changed; call inside a transaction.
 

@@ -7,7 +7,7 @@ import random
 import pytest
 from celery.signals import before_task_publish
 from celery.utils.saferepr import saferepr
-from django.db import transaction
+from django.db import connection, transaction
 
 from config.celery import app as celery_app
 from games import services
@@ -190,6 +190,32 @@ def test_a_match_moved_meanwhile_is_skipped_and_the_others_written():
     assert [r.match.pk for r in written] == [m.pk for i, m in enumerate(matches) if i != 1]
     assert MatchLog.objects.get(match=matches[1]).entries == moved
     assert all(Match.objects.get(pk=m.pk).status == MatchStatus.FINISHED for m in matches)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_group_sent_mid_round_lets_its_runners_forget_the_decisions_sent():
+    # Outside a transaction on PostgreSQL, a group's statement is on its way once it has
+    # WRITE_GROUP matches: their log entries are no longer held (elsewhere the round is
+    # written when it ends, and they are held until then). Every log still lands whole.
+    matches = _started(80)
+    turns = _turns(matches)
+    runners = services.runner.Runner.load_many(turns)
+    for r in runners:
+        r.settle(play_bots=True, budget_s=60.0)
+    logs = [[e[:2] for e in r.new_actions] for r in runners]
+    assert bot_play.WRITE_GROUP == 4 and len(runners) == 5 and all(logs)
+    with bot_play.RoundWrites() as writes:
+        for r, (_, ply) in zip(runners, turns, strict=True):
+            writes.add(r, ply)
+        held = [len(r.new_actions) for r in runners]
+    sent_mid_round = connection.vendor == "postgresql"
+    assert held[:4] == ([0] * 4 if sent_mid_round else [len(log) for log in logs[:4]])
+    assert held[4] == len(logs[4])  # the fifth's group went out when the round ended
+    assert [r.match.pk for r in writes.written] == [m.pk for m in matches]
+    for m, log in zip(matches, logs, strict=True):
+        entries = MatchLog.objects.get(match=m).entries
+        assert [e[:2] for e in entries[-len(log) :]] == log
+        assert len(entries) == Match.objects.get(pk=m.pk).ply
 
 
 def test_one_broken_match_fails_the_task_but_not_the_other_matches():
