@@ -44,6 +44,14 @@ def _turns(matches) -> list[tuple[int, int]]:
     return [(m.pk, Match.objects.get(pk=m.pk).ply) for m in matches]
 
 
+def _played_in_memory(turns) -> list:
+    """The turns' runners with their bots' play computed, nothing written yet."""
+    runners = services.runner.Runner.load_many(turns)
+    for r in runners:
+        r.settle(play_bots=True, budget_s=60.0)
+    return runners
+
+
 def _play_alone(match: Match) -> Match:
     ply = Match.objects.get(pk=match.pk).ply
     while ply is not None:
@@ -178,9 +186,7 @@ def test_a_rerun_of_the_same_turns_writes_nothing():
 def test_a_match_moved_meanwhile_is_skipped_and_the_others_written():
     matches = _started(70)
     turns = _turns(matches)
-    runners = services.runner.Runner.load_many(turns)
-    for r in runners:
-        r.settle(play_bots=True, budget_s=60.0)
+    runners = _played_in_memory(turns)
     _play_alone(matches[1])  # another copy finished this one first
     moved = MatchLog.objects.get(match=matches[1]).entries
     with bot_play.RoundWrites() as writes:
@@ -199,9 +205,7 @@ def test_a_group_sent_mid_round_lets_its_runners_forget_the_decisions_sent():
     # written when it ends, and they are held until then). Every log still lands whole.
     matches = _started(80)
     turns = _turns(matches)
-    runners = services.runner.Runner.load_many(turns)
-    for r in runners:
-        r.settle(play_bots=True, budget_s=60.0)
+    runners = _played_in_memory(turns)
     logs = [[e[:2] for e in r.new_actions] for r in runners]
     assert bot_play.WRITE_GROUP == 4 and len(runners) == 5 and all(logs)
     with bot_play.RoundWrites() as writes:
