@@ -28,14 +28,23 @@ function replayControls() {
     if (wanted === null || String(wanted) !== ply) event.detail.shouldSwap = false;
   }
 
+  // The current move shown inside the move list by scrolling the list alone: scrolling
+  // it into view also scrolled the page, which pulled a phone away from the board.
+  function showInList(list, item) {
+    var box = list.getBoundingClientRect(), row = item.getBoundingClientRect();
+    if (row.top < box.top) list.scrollTop -= box.top - row.top;
+    else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
+  }
+
   function sync() {
     var ply = current();
     if (ply === wanted) wanted = null;
     slider.value = ply;
-    document.querySelectorAll("#replay-moves li").forEach(function (li) {
+    var list = document.getElementById("replay-moves");
+    list.querySelectorAll("li").forEach(function (li) {
       var on = parseInt(li.dataset.ply, 10) === ply;
       li.classList.toggle("current", on);
-      if (on && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+      if (on) showInList(list, li);
     });
     if (timer && ply >= last()) stop();
   }

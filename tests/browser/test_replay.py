@@ -92,3 +92,29 @@ def test_quick_steps_add_up_and_an_answer_overtaken_by_a_newer_step_is_dropped(
 
 def ply_of(route) -> str:
     return route.request.url.rsplit("=", 1)[1]
+
+
+ROW_INSIDE_LIST = """() => {
+  const list = document.getElementById('replay-moves').getBoundingClientRect();
+  const row = document.querySelector('#replay-moves li.current').getBoundingClientRect();
+  return row.top >= list.top - 1 && row.bottom <= list.bottom + 1;
+}"""
+
+
+def test_the_move_list_follows_the_replay_without_moving_a_phone_page(replay_url, browser_page):
+    page = browser_page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(replay_url + "?ply=0")
+    page.click("[data-step=play]")
+    page.evaluate("window.scrollTo(0, 0)")  # watching the board, above the move list
+    page.wait_for_selector("#replay[data-ply='2']")
+    page.click("[data-step=play]")  # pause; off-screen clicks scroll the page themselves
+    page.evaluate("window.scrollTo(0, 0)")
+    page.keyboard.press("End")
+    last = page.get_attribute("#replay", "data-last")
+    page.wait_for_selector(f"#replay[data-ply='{last}']")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(ROW_INSIDE_LIST)  # the list itself scrolled to the last move
+    page.keyboard.press("Home")
+    page.wait_for_selector("#replay[data-ply='0']")
+    assert page.evaluate("window.scrollY") == 0 and page.evaluate(ROW_INSIDE_LIST)
+    page.close()
