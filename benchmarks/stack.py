@@ -227,11 +227,11 @@ class FinishNotices:
         from games.models import Match, MatchStatus
 
         table = connection.ops.quote_name(Match._meta.db_table)
-        self.channel = self._name = f"bench_finished_{os.getpid()}"
+        self._name = f"bench_finished_{os.getpid()}"  # the function, trigger and channel
         with connection.cursor() as cursor:
             cursor.execute(
                 f"CREATE OR REPLACE FUNCTION {self._name}() RETURNS trigger AS $$ BEGIN "
-                f"PERFORM pg_notify('{self.channel}', NEW.id::text); RETURN NULL; END $$ "
+                f"PERFORM pg_notify('{self._name}', NEW.id::text); RETURN NULL; END $$ "
                 "LANGUAGE plpgsql"
             )
             cursor.execute(f"DROP TRIGGER IF EXISTS {self._name} ON {table}")
@@ -242,7 +242,7 @@ class FinishNotices:
             )
         self._table = table
         self.listener = psycopg.connect(**connection.get_connection_params(), autocommit=True)
-        self.listener.execute(f"LISTEN {self.channel}")
+        self.listener.execute(f"LISTEN {self._name}")
         return self
 
     def wait(self, ids: list[int], *, quiet_s: float = 0.0, timeout: float = 600) -> None:
@@ -382,8 +382,8 @@ def main(argv: list[str] | None = None) -> dict:
                 # A few other matches first, so that the worker meets the burst busy, as a
                 # worker under load does, rather than woken after a second asleep.
                 worker.burst(warm_up)
-                # Polled once the engine's own time is over: the platform plays the same
-                # games and more; polls meanwhile only competed with the worker for the cores.
+                # Where the wait polls (not PostgreSQL), only once the engine's own time is
+                # over: the platform plays the same games and more.
                 platform = worker.burst(held, quiet_s=min(r[0] for r in before))
                 around = before + [engine_only(game, n, seeds) for _ in range(ENGINE_RUNS)]
                 e_time, e_cpu = (
