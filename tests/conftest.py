@@ -1,3 +1,5 @@
+import socket
+
 import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
@@ -44,3 +46,14 @@ def _no_language_left_over():
     from django.utils import translation
 
     translation.deactivate()
+
+
+@pytest.fixture
+def refused_port():
+    """A local port where connections are refused for the whole test: bound here and never
+    listened on. A port found free and let go could be taken meanwhile (a server the test
+    starts, the other back-end's run beside it), and a client of the "missing" service
+    then talked to that server and waited for an answer that never came."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield held.getsockname()[1]

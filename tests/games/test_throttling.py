@@ -1,7 +1,6 @@
 """Rate limits on every write (API: 429; pages: a form error), failing open without a cache."""
 
 import logging
-import socket
 
 import pytest
 from django.contrib.auth.models import User
@@ -218,16 +217,10 @@ def test_match_page_decisions_are_limited(client, api_client, settings):
 
 
 # ---- without a cache -------------------------------------------------------------------------
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]  # closed again on leaving: nothing listens there
-
-
 def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
-    api_client, client, settings, caplog
+    api_client, client, settings, caplog, refused_port
 ):
-    url = f"redis://127.0.0.1:{_closed_port()}/0"
+    url = f"redis://127.0.0.1:{refused_port}/0"
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": url}}  # fmt: skip
     _rates(settings, bot_register="1/hour", tournament_create="1/hour", login="1/15min")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.client
 import json
 import logging
-import socket
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,8 @@ from tests.tournaments.factories import tournament_with_bots
 from tournaments import services as tournament_services
 
 
-def _closed_port() -> int:
-    """A port that was free a moment ago and is closed now: connections are refused."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_cache_degrades_to_misses_and_warns_once(caplog):
-    cache = ResilientRedisCache(f"redis://127.0.0.1:{_closed_port()}/0", {})
+def test_cache_degrades_to_misses_and_warns_once(caplog, refused_port):
+    cache = ResilientRedisCache(f"redis://127.0.0.1:{refused_port}/0", {})
     with caplog.at_level(logging.WARNING, logger="config.cache"):
         ResilientRedisCache._last_warning = 0.0
         assert cache.get("k", "default") == "default"
@@ -91,13 +83,13 @@ def _post_json(port: int, path: str, body: dict, token: str) -> tuple[int, dict]
 
 
 @pytest.mark.django_db(transaction=True)  # the server process reads what the test wrote
-def test_pages_and_throttled_api_writes_work_with_redis_down(tmp_path):
+def test_pages_and_throttled_api_writes_work_with_redis_down(tmp_path, refused_port):
     tournament = tournament_with_bots(n=4, config={"table_size": 2, "rounds": 2})
     tournament_services.start_tournament(tournament=tournament)
     match = MatchFactory.create(seats=2)
     _, token = services.create_external_bot(name="redisless-bot")
 
-    redis_url = f"redis://127.0.0.1:{_closed_port()}/0"
+    redis_url = f"redis://127.0.0.1:{refused_port}/0"
     env = project_env("config.settings.test", REDIS_URL=redis_url, WEB_WORKERS="1",
                       WEB_THREADS="4", WEB_ACCESS_LOG="")  # fmt: skip
     log = Path(settings.VAR_DIR) / f"redis-down-{tmp_path.name}.log"
@@ -129,10 +121,10 @@ def test_pages_and_throttled_api_writes_work_with_redis_down(tmp_path):
     assert "Internal Server Error" not in logged
 
 
-def test_health_is_503_only_when_the_database_is_down(tmp_path):
+def test_health_is_503_only_when_the_database_is_down(tmp_path, refused_port):
     env = project_env("config.settings.test", WEB_WORKERS="1", WEB_THREADS="2",
                       WEB_ACCESS_LOG="")  # fmt: skip
-    env["DATABASE_URL"] = f"postgres://nobody@127.0.0.1:{_closed_port()}/nothing"
+    env["DATABASE_URL"] = f"postgres://nobody@127.0.0.1:{refused_port}/nothing"
     env["DB_POOL_TIMEOUT"] = "2"
     with gunicorn_process(env, tmp_path / "gunicorn.log") as port:
         status, raw = _get(port, "/health/")
