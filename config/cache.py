@@ -119,7 +119,9 @@ class ResilientRedisCache(RedisCache):
         to `value`), in their order. The timeout is in seconds, or None for keys that do
         not expire. Unavailable: every key, as if each were free."""
         keys = list(keys)
-        made = [self.make_and_validate_key(k, version=version) for k in keys]
+        # Made, not validated: the validation warns of keys memcached would refuse, which
+        # Redis takes; over a task's 40 keys it took a third of the call (0.17 ms).
+        made = [self.make_key(k, version=version) for k in keys]
         if self._add_many_script is None:
             # The script keeps the client it was made with, on Django's pool: Django makes
             # a client object per call (~0.1 ms, its table of response handlers).
