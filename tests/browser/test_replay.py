@@ -118,3 +118,35 @@ def test_the_move_list_follows_the_replay_without_moving_a_phone_page(replay_url
     page.wait_for_selector("#replay[data-ply='0']")
     assert page.evaluate("window.scrollY") == 0 and page.evaluate(ROW_INSIDE_LIST)
     page.close()
+
+
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+def test_on_a_phone_the_steps_stay_on_screen_beside_the_board(replay_url, browser_page):
+    """The steps come after the board and every hand in the page; on a phone they stay in
+    a bar at the foot of the screen, so the board is watched while stepping."""
+    page = browser_page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(replay_url + "?ply=0")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(IN_VIEW, "[data-step=next]")
+    assert page.evaluate(IN_VIEW, "#replay-slider")
+    board_top = page.locator("#replay svg").first.bounding_box()["y"]
+    bar_top = page.locator("#replay-controls").bounding_box()["y"]
+    assert board_top < bar_top  # the board's top shows above the bar
+    page.click("[data-step=next]")
+    page.wait_for_selector("#replay[data-ply='1']")
+    assert page.evaluate("window.scrollY") == 0
+    # At the page's end the bar covers nothing: the footer shows above it.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    footer = page.locator("footer").bounding_box()
+    assert footer["y"] + footer["height"] <= page.locator("#replay-controls").bounding_box()["y"]
+    page.close()
+    wide = browser_page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    wide.goto(replay_url + "?ply=0")
+    position = "getComputedStyle(document.getElementById('replay-controls')).position"
+    assert wide.evaluate(position) == "static"  # in the side column beside the board
+    wide.close()
