@@ -107,6 +107,7 @@ def _pages(user):
         "lobby": "/play/",
         "my games": "/play/mine/",
         "invitations": "/invitations/",
+        "match list": "/matches/",
         "match": f"/matches/{running.pk}/",
         # The finished page names its rating pool (stored in English); the replay lists
         # every hand with the engines' words.
