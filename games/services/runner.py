@@ -65,7 +65,8 @@ class Runner:
     new_actions: list[list] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
-    # The bots of this batch, one per seat, made at the seat's first decision.
+    # The bots of this batch, one per seat: at a table of bots all made when the batch
+    # starts, elsewhere each at its seat's first decision.
     bots: dict[int, Any] = field(default_factory=dict)
     batch_ply: int | None = None
 
