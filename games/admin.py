@@ -1,15 +1,17 @@
 from django.contrib import admin
 from django.shortcuts import redirect
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from games import (
     admin_variants,  # noqa: F401 - registers the variant pages
+    selectors,
     timezones,
 )
 from games.models import (
+    DecisionSource,
     Invitation,
     Match,
-    MatchAction,
     MatchLog,
     MatchStatus,
     Player,
@@ -18,6 +20,25 @@ from games.models import (
 )
 
 HIDDEN_WHILE = (MatchStatus.PENDING, MatchStatus.RUNNING)
+
+
+def _source_label(value: str) -> str:
+    return DecisionSource(value).label if value in DecisionSource.values else value
+
+
+def _decision_table(rows: list[dict]) -> str:
+    """A match's decisions (selectors.match_log's rows) as a table on its admin page."""
+    if not rows:
+        return "-"
+    head = format_html_join("", "<th>{}</th>", [(_(c),) for c in
+                            ("ply", "seat", "decision", "source", "time (ms)", "at")])  # fmt: skip
+    body = format_html_join(
+        "",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        [(r["ply"], r["seat"] + 1, r["label"], _source_label(r["source"]), r["time_used_ms"], r["at"])
+         for r in rows],
+    )  # fmt: skip
+    return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, body)
 
 
 @admin.register(Player)
@@ -106,7 +127,18 @@ class MatchAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         fixed = [f for f in self.FIXED if f != "seed" or not self._seed_hidden(request, obj)]
-        return [*super().get_readonly_fields(request, obj), *fixed]
+        # A running match's decisions may hold secret choices (a chip laid face down):
+        # only superusers see them before the end, as in the match's own log.
+        log = "decisions" if request.user.is_superuser else "public_decisions"
+        return [*super().get_readonly_fields(request, obj), *fixed, log]
+
+    @admin.display(description=_("decisions"))
+    def decisions(self, obj: Match) -> str:
+        return _decision_table(selectors.match_log(obj, None, reveal=True))
+
+    @admin.display(description=_("decisions"))
+    def public_decisions(self, obj: Match) -> str:
+        return _decision_table(selectors.match_log(obj, None))
 
     def get_exclude(self, request, obj=None):
         exclude = list(super().get_exclude(request, obj) or [])
@@ -115,53 +147,9 @@ class MatchAdmin(admin.ModelAdmin):
         return exclude
 
 
-@admin.register(MatchAction)
-class MatchActionAdmin(admin.ModelAdmin):
-    list_display = ["match", "ply", "seat", "label", "source", "time_used_ms", "created_at"]
-    list_filter = ["source"]
-    search_fields = ["match__id", "label"]
-    raw_id_fields = ["match"]
-
-    # A running match's actions may hold secret choices (a chip laid face down): only
-    # superusers see them before the end, as in the match's own log.
-    def get_list_display(self, request):
-        shown = super().get_list_display(request)
-        if request.user.is_superuser:
-            return shown
-        return [("public_label" if f == "label" else f) for f in shown]
-
-    def get_search_fields(self, request):
-        return super().get_search_fields(request) if request.user.is_superuser else ["match__id"]
-
-    def get_exclude(self, request, obj=None):
-        exclude = list(super().get_exclude(request, obj) or [])
-        if not request.user.is_superuser and (obj is None or obj.match.status in HIDDEN_WHILE):
-            exclude += ["action", "label"]
-        return exclude
-
-    @admin.display(description="label")
-    def public_label(self, obj: MatchAction) -> str:
-        return (
-            obj.label if obj.match.status not in HIDDEN_WHILE else "(hidden while the match runs)"
-        )
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("match")
-
-    def has_add_permission(self, request):
-        return False  # actions are applied by the services, through the engine
-
-    # MatchAction is a read-only view over each match's compact log (MatchLog).
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(MatchLog)
 class MatchLogAdmin(admin.ModelAdmin):
-    """The compact record behind MatchAction; it holds secret choices of running matches,
+    """The record behind a match's decisions; it holds secret choices of running matches,
     so only superusers see it, and nobody edits it (the services append to it)."""
 
     list_display = ["match", "decisions"]

@@ -4,13 +4,15 @@ import logging
 
 from django.db.models import F, QuerySet
 
+from games import match_log as log_format
 from games.engines import i18n as engine_i18n
 from games.engines.registry import ENGINES, get_engine
+from games.match_log import Decision
 from games.models import (
     Invitation,
     InvitationStatus,
     Match,
-    MatchAction,
+    MatchLog,
     MatchStatus,
     Player,
     PlayerKind,
@@ -69,6 +71,21 @@ def record_is_public(match: Match) -> bool:
     """The seed, the raw state and every unredacted action are public only once the
     match is over (finished or aborted); before that they would reveal hidden cards."""
     return match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+
+
+def match_decisions(match: Match) -> list[Decision]:
+    """The match's applied decisions in ply order, read back from its log (one query; a
+    table of bots' compact entries are replayed from the seed: games.match_log)."""
+    entries = MatchLog.objects.filter(match=match).values_list("entries", flat=True).first()
+    if not entries:
+        return []
+    engine = get_engine(match.game)
+
+    def start():
+        players = match.seats.count()
+        return engine.new_game(players=players, seed=match.seed, options=match.options)
+
+    return log_format.decisions(entries, engine, start)
 
 
 def viewer_seats(match: Match, user) -> list[int]:
@@ -147,9 +164,10 @@ def last_move_targets(match: Match, viewer: int | None) -> list[str]:
     viewer may not see that action in full (a secret choice)."""
     if match.state is None or match.ply == 0:
         return []
-    last = MatchAction.objects.filter(match=match, ply=match.ply - 1).first()
-    if last is None:
+    logged = match_decisions(match)
+    if len(logged) < match.ply:
         return []
+    last = logged[match.ply - 1]
     engine = get_engine(match.game)
     if not record_is_public(match) and engine.redact_action(last.action, last.seat, viewer) != (
         last.action
@@ -220,12 +238,13 @@ def match_rating_changes(match: Match) -> dict:
     return import_string(path)(match) if path else {}
 
 
-def match_log(match: Match, viewer: int | None) -> list[dict]:
-    """The applied actions; while the match runs, as `viewer` may see them."""
+def match_log(match: Match, viewer: int | None, *, reveal: bool = False) -> list[dict]:
+    """The applied actions; while the match runs, as `viewer` may see them (`reveal`:
+    everything, for superusers only)."""
     engine = get_engine(match.game)
-    live = not record_is_public(match)
+    live = not reveal and not record_is_public(match)
     rows = []
-    actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
+    actions = match_decisions(match)
     labels = [a.label for a in actions]
     shown = [engine.redact_action(a.action, a.seat, viewer) if live else a.action for a in actions]
     redacted = any(s != a.action for s, a in zip(shown, actions, strict=True))
@@ -269,13 +288,13 @@ def _log_cache_key(match_id: int, ply: int, language: str) -> str:
     return f"games:log-labels:{match_id}:{ply}:{language}"
 
 
-def translated_labels(match: Match, engine, actions: list[MatchAction]) -> list[str]:
+def translated_labels(match: Match, engine, actions: list[Decision]) -> list[str]:
     """Each action described in the current (non-English) language, from the cache when
     possible. Stored labels are English; a description needs the state before the action."""
     return described_log(match, engine, actions)["labels"]
 
 
-def described_log(match: Match, engine, actions: list[MatchAction]) -> dict:
+def described_log(match: Match, engine, actions: list[Decision]) -> dict:
     """{"labels": each action described in the current language, "hidden": for an action a
     spectator sees redacted (a Great Wall chip laid face down), that redacted action
     described, else None}; cached per match, ply and language."""
@@ -345,7 +364,7 @@ def replay_step(match: Match, ply: int) -> dict:
     if not record_is_public(match):
         raise ValueError("only a finished match has a public record")
     engine = get_engine(match.game)
-    actions = list(MatchAction.objects.filter(match=match).order_by("ply"))
+    actions = match_decisions(match)
     ply = max(0, min(ply, len(actions)))
     state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
     for i, a in enumerate(actions[:ply]):

@@ -1,7 +1,7 @@
 from games.models.invitations import Invitation, InvitationKind, InvitationStatus
 from games.models.matches import (
+    DecisionSource,
     Match,
-    MatchAction,
     MatchLog,
     MatchStatus,
     OpenSeat,
@@ -13,11 +13,11 @@ from games.models.matches import (
 from games.models.players import Player, PlayerKind, fold_name, name_taken
 
 __all__ = [
+    "DecisionSource",
     "Invitation",
     "InvitationKind",
     "InvitationStatus",
     "Match",
-    "MatchAction",
     "MatchLog",
     "MatchStatus",
     "OpenSeat",

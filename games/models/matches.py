@@ -263,8 +263,8 @@ class OpenSeat(models.Model):
 class JSONTextField(models.JSONField):
     """JSON kept as text: PostgreSQL's `json`, not `jsonb`. Storing a bot game's log (tens
     of kilobytes) as jsonb made the server parse it into its binary form, which took it
-    longer than the engine took to play the game; nothing looks inside a log but the
-    MatchAction view, which reads it as json."""
+    longer than the engine took to play the game; nothing in the database looks inside
+    a log (games.match_log reads it)."""
 
     def db_type(self, connection):
         return "json" if connection.vendor == "postgresql" else super().db_type(connection)
@@ -286,13 +286,16 @@ class JSONTextField(models.JSONField):
 
 class MatchLog(models.Model):
     """A match's applied decisions, one row per match: `entries[ply]` is the decision of
-    that ply, `[seat, action, label, source, time_used_ms, at_epoch_ms]`, and `plies`
-    their number.
+    that ply, and `plies` their number. An entry is written in full,
+    `[seat, action, label, source, time_used_ms, at_epoch_ms]`, or, at a table of
+    built-in bots, compactly as the action's index among the legal actions (games.match_log):
+    read back by replaying the game, as a chess site keeps a game's moves.
 
     A bot batch appends all its decisions in one statement, guarded by `plies`
     (services.match_writes.append_actions), so a ply is logged once only; a label is
     left empty where nobody reads it while the match runs (bot and forced decisions)
-    and is described again when the log is shown."""
+    and is described again when the log is shown. Read it through
+    `selectors.match_decisions`, never entry by entry."""
 
     match = models.OneToOneField(
         Match, on_delete=models.CASCADE, primary_key=True, related_name="log_record"
@@ -308,35 +311,10 @@ class MatchLog(models.Model):
         return f"{self.match_id}: {self.plies} decisions"
 
 
-class MatchAction(models.Model):
-    """One applied decision, read through a database view over MatchLog (one row per
-    entry); (match, ply) is unique because the ply is the entry's place in the log.
-    Read-only: decisions are written by appending to the log."""
+class DecisionSource(models.TextChoices):
+    """Who took a logged decision."""
 
-    class Source(models.TextChoices):
-        PLAYER = "player", _("Player")
-        BOT = "bot", _("Built-in bot")
-        FORCED = "forced", _("Only legal choice")
-        TIMEOUT = "timeout", _("Time-out")
-
-    id = models.BigIntegerField(primary_key=True)  # match id * 10^6 + ply, made by the view
-    match = models.ForeignKey(
-        Match, on_delete=models.DO_NOTHING, related_name="actions", db_constraint=False
-    )
-    ply = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
-    label = models.CharField(max_length=200, blank=True)
-    source = models.CharField(max_length=8, choices=Source.choices, default=Source.PLAYER)
-    time_used_ms = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField()
-
-    class Meta:
-        managed = False
-        db_table = "games_matchaction"
-        verbose_name = _("match decision")
-        verbose_name_plural = _("match decisions")
-        ordering = ["match", "ply"]
-
-    def __str__(self) -> str:
-        return f"{self.match} ply {self.ply}"
+    PLAYER = "player", _("Player")
+    BOT = "bot", _("Built-in bot")
+    FORCED = "forced", _("Only legal choice")
+    TIMEOUT = "timeout", _("Time-out")

@@ -16,11 +16,13 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import selectors
 from games.engines.base import IllegalAction, InvalidOptions
 from games.engines.registry import get_engine
+from games.match_log import Decision
 from games.models import (
+    DecisionSource,
     Match,
-    MatchAction,
     MatchStatus,
     OpenSeat,
     Player,
@@ -288,7 +290,7 @@ def owns_seat(user, seat: Seat) -> bool:
     return bool(getattr(user, "is_authenticated", False)) and player.user_id == user.pk
 
 
-def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
+def submit_action(*, match_id: int, user, ply: int, action: Any) -> Decision:
     """A human or external bot's decision for the ply it saw."""
     if not isinstance(action, dict):
         raise IllegalMove(gettext("an action must be a JSON object"))
@@ -299,7 +301,8 @@ def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
         match = runner.match
         if ply != match.ply or match.status != MatchStatus.RUNNING:
             # The same submission arriving twice is answered with the first result.
-            earlier = MatchAction.objects.filter(match=match, ply=ply).first()
+            logged = selectors.match_decisions(match) if 0 <= ply < match.ply else []
+            earlier = logged[ply] if ply < len(logged) else None
             if earlier and earlier.action == action and owns_seat(user, runner.seats[earlier.seat]):
                 return earlier
             if match.status != MatchStatus.RUNNING:
@@ -317,12 +320,12 @@ def submit_action(*, match_id: int, user, ply: int, action: Any) -> MatchAction:
         if match.deadline is not None and now > match.deadline:
             raise TimeUp(gettext("the time for this decision has run out"))
         try:
-            record = runner.apply(seat, action, MatchAction.Source.PLAYER, now=now)
+            record = runner.apply(seat, action, DecisionSource.PLAYER, now=now)
         except IllegalAction as exc:
             raise IllegalMove(str(exc)) from None
         runner.settle()
         _commit(runner)
-        return MatchAction.objects.get(match_id=match_id, ply=record.ply)
+        return record
 
 
 def time_out(*, match_id: int, ply: int) -> bool:
@@ -345,7 +348,7 @@ def time_out(*, match_id: int, ply: int) -> bool:
             s.forfeited = True
         runner.changed_seats.add(seat)
         action = runner.simple_bot_action(seat)
-        runner.apply(seat, action, MatchAction.Source.TIMEOUT, now=now)
+        runner.apply(seat, action, DecisionSource.TIMEOUT, now=now)
         runner.settle()
         _commit(runner)
     return True
@@ -387,12 +390,9 @@ def everyone_has_decided(runner: Runner) -> bool:
     humans = {s.index for s in runner.seats if s.player.kind == PlayerKind.HUMAN}
     if not humans or runner.match.status != MatchStatus.RUNNING:
         return False
-    decided = set(
-        MatchAction.objects.filter(
-            match_id=runner.match.pk, seat__in=humans, source=MatchAction.Source.PLAYER
-        ).values_list("seat", flat=True)
-    )
-    return decided == humans
+    player = DecisionSource.PLAYER
+    decided = {d.seat for d in selectors.match_decisions(runner.match) if d.source == player}
+    return humans <= decided
 
 
 def resign(*, match_id: int, user, seat: int | None = None) -> Match:

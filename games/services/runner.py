@@ -20,7 +20,8 @@ from django.utils import timezone
 from games.engines import i18n as engine_i18n
 from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchStatus, PlayerKind, Seat
+from games.match_log import Decision
+from games.models import DecisionSource, Match, MatchStatus, PlayerKind, Seat
 from games.services import match_writes, row_loads
 from games.time_limits import MAX_DECISION_S
 
@@ -36,32 +37,15 @@ def seat_bot_seed(match_seed: int, batch_ply: int, seat: int) -> int:
     return (match_seed * 1_000_003 + batch_ply * 7919 + seat * 104_729) % (2**62)
 
 
-@dataclass(slots=True)
-class Decision:
-    """An applied decision, as `Runner.apply` returns it: a MatchAction row to be."""
-
-    ply: int
-    seat: int
-    action: Action
-    label: str
-    source: str
-    time_used_ms: int
-    at_ms: int  # when it was applied, in ms since the epoch: cheaper per decision than a datetime
-
-    @property
-    def created_at(self) -> datetime:
-        return datetime.fromtimestamp(self.at_ms / 1000, UTC)
-
-
 @dataclass
 class Runner:
     match: Match
     seats: list[Seat]
     engine: Engine
     state: Any
-    # Decisions applied and not yet written, as the log stores them (one list a ply:
-    # seat, action, label, source, ms used, ms since the epoch); the first is the ply
-    # `first_new_ply`. Plain lists, not objects: a bot batch makes hundreds.
+    # Decisions applied and not yet written, as the log stores them (games.match_log: one
+    # entry a ply, in full or, at a table of bots, compact); the first is the ply
+    # `first_new_ply`. Plain lists and numbers, not objects: a bot batch makes hundreds.
     new_actions: list[list] = field(default_factory=list)
     changed_seats: set[int] = field(default_factory=set)
     finished: bool = False
@@ -184,16 +168,16 @@ class Runner:
     def _automatic(self, seat: int, legal: list[Action]) -> tuple[Action, str] | None:
         """The decision the platform takes by itself for `seat`, if any."""
         if len(legal) == 1:
-            return legal[0], MatchAction.Source.FORCED
+            return legal[0], DecisionSource.FORCED
         s = self.seats[seat]
         if s.forfeited:
-            return self.simple_bot_action(seat), MatchAction.Source.BOT
+            return self.simple_bot_action(seat), DecisionSource.BOT
         if (
             self.match.initial_s is not None
             and s.player.kind != PlayerKind.ENGINE_BOT
             and (s.clock_ms or 0) <= 0
         ):
-            return self.simple_bot_action(seat), MatchAction.Source.TIMEOUT
+            return self.simple_bot_action(seat), DecisionSource.TIMEOUT
         return None
 
     def is_bot_turn(self) -> bool:
@@ -234,61 +218,65 @@ class Runner:
     def _bot_table_run(self, deadline: float, limit: int | None) -> None:
         """The inner loop of a batch at a table of built-in bots only, lean because it
         runs per decision: no clocks to charge, no labels, the trusted apply for actions
-        taken from the legal list, the clock read only now and then (the budget and the
-        log's time). Stops at the end of the game, the time budget or the decision
-        limit; `settle` then does the rest as for any table."""
+        taken from the legal list, the log's compact entries (games.match_log: the
+        action's index), the clock read only now and then (the budget and the log's
+        time). Stops at the end of the game, the time budget or the decision limit;
+        `settle` then does the rest as for any table."""
         engine, match, new = self.engine, self.match, self.new_actions
         is_over, to_act, legal_actions = engine.is_over, engine.to_act, engine.legal_actions
         trusted_apply = getattr(engine, "apply_unchecked", engine.apply)
-        bot_source, forced_source = str(MatchAction.Source.BOT), str(MatchAction.Source.FORCED)
+        bot_source = str(DecisionSource.BOT)
         append, now = new.append, time.time
         # Every seat's pick made before the first decision, not looked up at each (None:
         # the bot reads the state). The bots' seeds are the same: the batch's first ply.
         picks = [
-            getattr(self.bot_for(seat), "choose_among", None) for seat in range(len(self.seats))
+            getattr(self.bot_for(seat), "choose_index", None) for seat in range(len(self.seats))
         ]
         deadline_ms = int((deadline + now() - time.monotonic()) * 1000)  # on the log's clock
         state, ply = self.state, match.ply
         t = now()
-        at = int(t * 1000)
-        # Reading the clock and making the log's ms of it at every decision cost 7% of a
-        # random game's engine time. It is read every `stride` decisions, the stride doubling
-        # (up to 64) while that many took under a quarter of a millisecond, back to one
-        # when they took longer, and after every decision of a bot that reads the state: a
-        # logged time is a fraction of a millisecond early at most, as is the budget's end.
-        # The budget and the limit are checked when it is read (with a limit, at every one).
+        # Reading the clock at every decision cost 7% of a random game's engine time. It
+        # is read every `stride` decisions, the stride doubling (up to 64) while that many
+        # took under a quarter of a millisecond, back to one when they took longer, and
+        # after every decision of a bot that reads the state. The last entry before a
+        # reading carries its time; the bare indices before it are dated by it, a
+        # fraction of a millisecond late at most, as is the budget's end. The budget and
+        # the limit are checked when it is read (with a limit, at every one).
         stride = left = 1
         longest = 64 if limit is None else 1
         try:
             while not is_over(state):
-                seat = to_act(state)
                 legal = legal_actions(state)
                 if len(legal) == 1:
-                    action = legal[0]
-                    state = trusted_apply(state, action)
-                    append([seat, action, "", forced_source, 0, at])
-                elif (pick := picks[seat]) is not None:
-                    action = pick(legal)  # microseconds: 0 ms
-                    state = trusted_apply(state, action)
-                    append([seat, action, "", bot_source, 0, at])
+                    state = trusted_apply(state, legal[0])
+                    append(0)
+                elif (pick := picks[to_act(state)]) is not None:
+                    index = pick(len(legal))  # microseconds: 0 ms
+                    state = trusted_apply(state, legal[index])
+                    append(index)
                 else:
+                    seat = to_act(state)
                     t = now()
                     action = self.bots[seat].choose(state, seat)
                     t2 = now()
-                    used, t, at, stride, left = int((t2 - t) * 1000), t2, int(t2 * 1000), 1, 1
+                    used, t, stride, left = int((t2 - t) * 1000), t2, 1, 1
                     state = engine.apply(state, action)
-                    append([seat, action, "", bot_source, used, at])
+                    append([seat, action, "", bot_source, used, int(t2 * 1000)])
                 ply += 1
                 left -= 1
                 if not left:
                     t2 = now()
                     stride = min(stride * 2, longest) if t2 - t < 0.00025 else 1
                     left, t, at = stride, t2, int(t2 * 1000)
+                    if type(new[-1]) is int:
+                        new[-1] = [new[-1], 0, at]
                     if at >= deadline_ms or (limit is not None and len(new) >= limit):
                         break
         finally:
             if ply != match.ply:
-                match.turn_started_at = datetime.fromtimestamp(new[-1][5] / 1000, UTC)
+                if type(new[-1]) is int:  # the batch's last entry carries a time
+                    new[-1] = [new[-1], 0, int(now() * 1000)]
+                match.turn_started_at = datetime.fromtimestamp(new[-1][-1] / 1000, UTC)
             self.state, match.ply = state, ply
 
     def bot_for(self, seat: int):
@@ -307,11 +295,11 @@ class Runner:
 
     def _play_bot(self, seat: int, legal: list[Action]) -> None:
         bot = self.bot_for(seat)
-        choose_among = getattr(bot, "choose_among", None)
+        choose_among = getattr(bot, "choose_among", None)  # a choice made in no time
         t0 = time.monotonic()
         action = choose_among(legal) if choose_among else bot.choose(self.state, seat)
         used_ms = int((time.monotonic() - t0) * 1000)
-        self.apply(seat, action, MatchAction.Source.BOT, used_ms=used_ms,
+        self.apply(seat, action, DecisionSource.BOT, used_ms=used_ms,
                    trusted=choose_among is not None)  # fmt: skip
 
     def _set_deadline(self, seat: int) -> None:

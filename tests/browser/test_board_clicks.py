@@ -15,9 +15,10 @@ import pytest
 
 from config.worker_process import celery_worker
 from games.engines.registry import ENGINES
-from games.models import Match, MatchAction, MatchStatus
+from games.models import Match, MatchStatus
 from tests.browser.conftest import decide_by_clicking, sign_up, wait_for_my_decision
 from tests.conftest import postgres_and_redis
+from tests.games.factories import logged
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
@@ -47,7 +48,7 @@ def test_a_new_player_plays_by_clicking_the_board(live_server, browser_page, slu
     print(f"\n{slug}: {decisions} decisions, {clicks} clicks, {seconds:.1f} s"
           f" ({'whole game' if whole else 'ten decisions'})")  # fmt: skip
     assert page.locator("details.fallback[open]").count() == 0  # the list was never opened
-    mine = MatchAction.objects.filter(match=match, seat=0, source="player").count()
+    mine = len(logged(match, seat=0, source="player"))
     assert mine == decisions and clicks >= decisions
     match.refresh_from_db()
     if not whole:

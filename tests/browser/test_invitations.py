@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games import services
-from games.models import Match, MatchAction, MatchStatus
+from games.models import Match, MatchStatus
 from tests.browser.conftest import decide_by_clicking, log_in, wait_for_my_decision
-from tests.games.factories import HumanPlayerFactory
+from tests.games.factories import HumanPlayerFactory, logged
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,8 +81,8 @@ def test_a_challenge_accepted_from_the_badge_and_both_players_click_a_move(
     assert wait_for_my_decision(pages[second])
     decide_by_clicking(pages[second], rng)
     moves[second] += 1
-    played = MatchAction.objects.filter(match=match, source="player")
+    played = logged(match, source="player")
     assert moves[first] >= 1 and moves[second] == 1
-    assert [played.filter(seat=s).count() for s in (0, 1)] == [moves[0], moves[1]]
+    assert [sum(1 for d in played if d.seat == s) for s in (0, 1)] == [moves[0], moves[1]]
     for page in (alice, bob):
         assert page.locator("details.fallback[open]").count() == 0

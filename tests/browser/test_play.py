@@ -7,9 +7,10 @@ import pytest
 
 from config.worker_process import celery_worker
 from games.engines import registry
-from games.models import Match, MatchAction, MatchStatus
+from games.models import Match, MatchStatus
 from tests.browser.conftest import sign_up
 from tests.games.engines.toy_board import TOY_BOARD
+from tests.games.factories import logged
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
@@ -56,7 +57,7 @@ def test_sign_up_play_by_clicking_the_board_see_the_result_and_replay(
             )
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
-    played = MatchAction.objects.filter(match=match, source="player").count()
+    played = len(logged(match, source="player"))
     assert played == clicks and board_clicks > clicks  # every decision came from a click
     banner = page.locator("#result-banner").inner_text()
     assert "Final result" in banner and "newcomer" in banner

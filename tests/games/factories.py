@@ -72,3 +72,13 @@ class MatchFactory:
 
         players = players or [EngineBotFactory() for _ in range(seats)]
         return services.create_match(game=game, players=players, seed=seed, **kwargs)
+
+
+def logged(match, **where) -> list:
+    """The match's logged decisions (read back as the pages read them) whose attributes
+    equal `where`'s, e.g. `logged(match, source="player", seat=0)`."""
+    from games.models import Match
+    from games.selectors import match_decisions
+
+    decisions = match_decisions(Match.objects.get(pk=getattr(match, "pk", match)))
+    return [d for d in decisions if all(getattr(d, k) == v for k, v in where.items())]

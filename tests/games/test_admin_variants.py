@@ -215,8 +215,8 @@ def test_the_variant_form_speaks_czech(staff):
     assert "Black market" in english and "Černý trh" not in english
 
 
-def test_seats_and_actions_are_not_added_by_hand(staff):
-    for model in ("seat", "matchaction"):
+def test_seats_and_log_records_are_not_added_by_hand(staff):
+    for model in ("seat", "matchlog"):
         assert staff.get(reverse(f"admin:games_{model}_add")).status_code == 403
 
 

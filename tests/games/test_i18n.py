@@ -15,8 +15,7 @@ from games import services
 from games.engines import i18n
 from games.engines.registry import ENGINES, get_engine
 from games.i18n import activate_engine_language
-from games.models import MatchAction
-from tests.games.factories import HumanPlayerFactory
+from tests.games.factories import HumanPlayerFactory, logged
 
 LOCALE = settings.LOCALE_PATHS[0]
 # One word per engine that exists only in Czech: a board name and an action word.
@@ -123,7 +122,7 @@ def test_api_state_and_log_in_czech_while_the_stored_log_stays_english(api_clien
     response = api_client.post(f"/api/matches/{match.pk}/actions/", {"ply": czech["ply"], "action": action},
                                format="json", HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
     assert response.status_code in (200, 201), response.content
-    stored = MatchAction.objects.get(match=match, ply=czech["ply"]).label
+    stored = logged(match, ply=czech["ply"])[0].label
     assert stored == en_labels[0]
     # ... and read back in each reader's language; the request left no language behind.
     log_cs = api_client.get(f"/api/matches/{match.pk}/log/", HTTP_ACCEPT_LANGUAGE="cs").json()

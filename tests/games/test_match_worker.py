@@ -6,8 +6,8 @@ from django.utils import timezone
 from config.celery import app as celery_app
 from config.worker_process import celery_worker, kill_hard, wait_for
 from games.engines.registry import ENGINES, get_engine
-from games.models import Match, MatchAction, MatchStatus
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, MatchFactory
+from games.models import Match, MatchStatus
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, MatchFactory, logged
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
@@ -22,9 +22,7 @@ def _status(pk):
 
 
 def _assert_clean_log(match):
-    plies = list(
-        MatchAction.objects.filter(match=match).order_by("ply").values_list("ply", flat=True)
-    )
+    plies = list(d.ply for d in logged(match))
     assert plies == list(range(match.ply))
 
 
@@ -56,7 +54,7 @@ def test_deadline_expiry_applies_the_policy_within_two_seconds():
                                     timeout_policy="forfeit")  # fmt: skip
         ply, seat, deadline = match.ply, match.to_act, match.deadline
         timed_out = wait_for(
-            lambda: MatchAction.objects.filter(match=match, ply=ply, source="timeout").first(),
+            lambda: next(iter(logged(match, ply=ply, source="timeout")), None),
             timeout=15, what="the time-out", worker=worker,
         )  # fmt: skip
     assert timed_out.seat == seat

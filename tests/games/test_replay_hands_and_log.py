@@ -12,8 +12,7 @@ from games.engines import i18n as engine_i18n
 from games.engines.registry import ENGINES, get_engine
 from games.hands import HAND_FIELDS, hand_parts
 from games.i18n import activate_engine_language
-from games.models import MatchAction
-from tests.games.factories import EngineBotFactory
+from tests.games.factories import EngineBotFactory, logged
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +113,7 @@ def test_cached_czech_log_equals_a_fresh_one_and_is_used():
 
 def test_the_next_ply_extends_the_cached_log_instead_of_replaying():
     match = _finished("silkroad", seed=9)
-    engine, actions = get_engine("silkroad"), list(MatchAction.objects.filter(match=match))
+    engine, actions = get_engine("silkroad"), logged(match)
     token = activate_engine_language("cs")
     try:
         fresh = selectors.translated_labels(match, engine, actions)
@@ -149,7 +148,7 @@ def _live_great_wall(plies: int = 40):
 
 def test_a_chip_laid_face_down_is_described_not_named_by_its_type(client):
     alice, match = _live_great_wall()
-    laid = [a for a in MatchAction.objects.filter(match=match, seat=1) if a.action["type"] == "lay"]
+    laid = [a for a in logged(match, seat=1) if a.action["type"] == "lay"]
     assert laid and all("chip" in a.action for a in laid)
     for viewer in (0, None):
         rows = {row["ply"]: row for row in selectors.match_log(match, viewer)}

@@ -197,7 +197,7 @@ def test_match_page_decisions_are_limited(client, api_client, settings):
     import json
 
     from games import services as game_services
-    from games.models import MatchAction
+    from tests.games.factories import logged
 
     _rates(settings, match_actions="0/min")
     pat = HumanPlayerFactory()
@@ -213,7 +213,7 @@ def test_match_page_decisions_are_limited(client, api_client, settings):
     page = client.post(f"/matches/{match.pk}/act/",
                        {"ply": match.ply, "action": json.dumps(legal[0]["action"])}, follow=True)  # fmt: skip
     assert "Too many attempts" in page.content.decode()
-    assert not MatchAction.objects.filter(match=match, source="player").exists()
+    assert not logged(match, source="player")
 
 
 # ---- without a cache -------------------------------------------------------------------------

@@ -27,4 +27,9 @@ class RandomBot:
 
         Only a bot that decides in microseconds offers this: the runner charges it no
         time and reads the clock only now and then between its decisions."""
-        return legal[self.rng.randrange(len(legal))]
+        return legal[self.choose_index(len(legal))]
+
+    def choose_index(self, count: int) -> int:
+        """The index of the choice among `count` legal actions (`choose_among` picks the
+        same): a table of bots logs only the index."""
+        return self.rng.randrange(count)

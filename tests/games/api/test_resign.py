@@ -3,9 +3,9 @@
 import pytest
 
 from games import services
-from games.models import MatchAction, MatchStatus
+from games.models import MatchStatus
 from tests.games.api.test_matches_api import _play_moves
-from tests.games.factories import HumanPlayerFactory
+from tests.games.factories import HumanPlayerFactory, logged
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +41,7 @@ def test_abort_until_every_human_has_decided_then_resign_instead(api_client):
 
     match = _match(alice, bob)
     match = _play_moves(match, [alice, bob], 40)
-    decided = set(
-        MatchAction.objects.filter(match=match, source="player").values_list("seat", flat=True)
-    )
+    decided = set(d.seat for d in logged(match, source="player"))
     assert decided == {0, 1}
     for user in (alice.user, HumanPlayerFactory(user__is_staff=True).user):
         api_client.force_authenticate(user)
@@ -92,7 +90,7 @@ def test_resigning_with_two_others_left_lets_a_bot_play_on_and_ranks_the_seat_la
     ).json()
     assert body["status"] == "running" and body["seats"][to_act]["forfeited"] is True
     assert body["to_act"] != to_act or body["ply"] > match.ply
-    assert MatchAction.objects.filter(match=match, seat=to_act, source="bot").exists()
+    assert logged(match, seat=to_act, source="bot")
     match = _play_moves(match, [alice, bob, carol], 5000)
     assert match.status == MatchStatus.FINISHED
     ranks = {s.index: s.rank for s in match.seats.all()}

@@ -6,8 +6,8 @@ from django.core.exceptions import ValidationError
 from games import services, tasks
 from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
-from games.models import Match, MatchAction, Player
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+from games.models import Match, Player
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, logged
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
     assert not services.take_bot_lease(match.pk, ply)
     tasks.play_bots(match.pk, ply)
     match.refresh_from_db()
-    assert match.ply == ply and not MatchAction.objects.filter(match=match, source="bot").exists()
+    assert match.ply == ply and not logged(match, source="bot")
     _, stalled = services.overdue_matches(stalled_s=-1)
     assert (match.pk, ply) not in stalled  # the sweep leaves it to the first copy
     services.release_bot_lease(match.pk, ply)
@@ -94,7 +94,7 @@ def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
     assert (match.pk, ply) in stalled
     tasks.play_bots(match.pk, ply)
     match.refresh_from_db()
-    assert match.ply > ply and MatchAction.objects.filter(match=match, source="bot").exists()
+    assert match.ply > ply and logged(match, source="bot")
     # The played turn's lease is left to expire (it guards a ply the match has left);
     # the turn the match is at now is free.
     assert not services.take_bot_lease(match.pk, ply)

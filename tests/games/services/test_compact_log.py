@@ -1,16 +1,18 @@
-"""The compact action log (one MatchLog row per match, MatchAction a view over it):
-one action per match and ply whoever retries, the view, labels described when read,
-redaction in the API log, and the migration that moved the old rows."""
+"""The compact action log (one MatchLog row per match, read back by
+selectors.match_decisions): one action per match and ply whoever retries, a table of
+bots' decisions kept as indices, labels described when read, redaction in the API log,
+and the migrations that moved the old rows."""
 
 import pytest
 from django.db import IntegrityError, transaction
 
 from games import selectors, services
 from games.engines.registry import get_engine
-from games.models import Match, MatchAction, MatchLog, MatchStatus
+from games.match_log import is_full
+from games.models import Match, MatchLog, MatchStatus
 from games.services import match_writes
 from games.services.runner import Runner
-from tests.games.factories import HumanPlayerFactory, MatchFactory
+from tests.games.factories import HumanPlayerFactory, MatchFactory, logged
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +29,7 @@ def _commit(runner: Runner, ply: int) -> bool:
         return runner.persist(expected_ply=ply)
 
 
-def test_a_bot_batch_is_one_log_row_read_back_through_the_view():
+def test_a_bot_batch_is_one_log_row_of_indices_read_back_as_decisions():
     match = MatchFactory.create(game="silkroad", seats=4, seed=5)
     start = Match.objects.get(pk=match.pk).ply
     runner = _bot_batch(match.pk, 40)
@@ -35,20 +37,24 @@ def test_a_bot_batch_is_one_log_row_read_back_through_the_view():
     match.refresh_from_db()
     log = MatchLog.objects.get(match=match)
     assert len(log.entries) == match.ply >= start + 40
-    rows = list(MatchAction.objects.filter(match=match))
+    # The batch's entries are compact: an index, or [index, ms, at] where the clock was read.
+    batch = log.entries[start:]
+    assert all(type(e) is int or (type(e) is list and len(e) == 3) for e in batch)
+    assert type(batch[-1]) is list  # the batch ends with a time
+    rows = logged(match)
     assert [a.ply for a in rows] == list(range(match.ply))
-    assert [[a.seat, a.action, a.source, a.time_used_ms] for a in rows] == [
-        [e[0], e[1], e[3], e[4]] for e in log.entries
-    ]
     assert {a.source for a in rows[start:]} <= {"bot", "forced"}
     assert all(a.created_at is not None for a in rows)
-    one = MatchAction.objects.get(match=match, ply=start + 3)
-    assert (one.ply, one.action) == (start + 3, log.entries[start + 3][1])
-    # the engine replays the logged actions to the stored state
+    # Each decision is the indexed one among its state's legal actions, by the seat to act.
     engine = get_engine("silkroad")
     state = engine.new_game(players=4, seed=match.seed, options=match.options)
-    for a in rows:
-        state = engine.apply(state, a.action)
+    for a, e in zip(rows, log.entries, strict=True):
+        legal = engine.legal_actions(state)
+        if not is_full(e):
+            index = e if type(e) is int else e[0]
+            assert (a.action, a.seat) == (legal[index], engine.to_act(state))
+            assert a.source == ("forced" if len(legal) == 1 else "bot")
+        state = engine.apply(state, a.action)  # the engine's own check of every action
     assert engine.to_json(state) == match.state
 
 
@@ -57,7 +63,11 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
     ply = Match.objects.get(pk=match.pk).ply
     dying = _bot_batch(match.pk, 30)  # this worker thinks, then dies before its commit
     retry = _bot_batch(match.pk, 30)  # the redelivered task starts from the same ply
-    assert [(e[0], e[1]) for e in retry.new_actions] == [(e[0], e[1]) for e in dying.new_actions]
+
+    def indices(runner):
+        return [e if type(e) is int else e[0] for e in runner.new_actions]
+
+    assert indices(retry) == indices(dying)
     assert _commit(retry, ply)
     logged = MatchLog.objects.get(match=match).entries
     # the first copy wakes up: the match moved on, it writes nothing
@@ -69,9 +79,8 @@ def test_a_retried_batch_logs_each_ply_once_and_recomputes_the_same_decisions():
         # a batch that starts three plies before the log's end
         match_writes.append_actions(match.pk, stale.first_new_ply - 3, stale.new_actions)
     assert MatchLog.objects.get(match=match).entries == logged
-    again = list(stale.new_actions[0])
     with pytest.raises(IntegrityError), transaction.atomic():
-        match_writes.append_actions(match.pk, 0, [again])  # ply 0 a second time
+        match_writes.append_actions(match.pk, 0, stale.new_actions[:1])  # ply 0 a second time
     assert MatchLog.objects.get(match=match).entries == logged
     # a re-run of the task for the old ply does nothing either
     assert services.play_bot_decisions(match_id=match.pk, ply=ply) is None
@@ -84,13 +93,13 @@ def test_bot_only_batches_store_no_labels_and_the_log_describes_them_when_read()
     assert _commit(_bot_batch(match.pk, 20), ply)
     match.refresh_from_db()
     entries = MatchLog.objects.get(match=match).entries
-    assert all(e[2] == "" for e in entries[ply:])
+    assert not any(is_full(e) for e in entries[ply:])  # no labels: indices
     engine = get_engine("yspahan")
     state = engine.new_game(players=2, seed=match.seed, options=match.options)
     expected = []
-    for e in entries:
-        expected.append(engine.describe(state, e[1])[:200])
-        state = engine.apply(state, e[1])
+    for a in logged(match):
+        expected.append(engine.describe(state, a.action)[:200])
+        state = engine.apply(state, a.action)
     assert [row["label"] for row in selectors.match_log(match, None)] == expected
     assert all(expected)
 
@@ -107,7 +116,7 @@ def test_the_replay_names_a_bot_decision_it_shows():
     match = _finish(MatchFactory.create(game="silkroad", seats=2, seed=4))
     assert match.status == MatchStatus.FINISHED
     engine = get_engine("silkroad")
-    actions = list(MatchAction.objects.filter(match=match))
+    actions = logged(match)
     ply = next(a.ply for a in actions if a.source == "bot") + 1
     state = engine.new_game(players=2, seed=match.seed, options=match.options)
     for a in actions[: ply - 1]:
@@ -135,7 +144,7 @@ def test_the_api_log_hides_bots_secret_chips_from_spectators(api_client):
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING
     engine = get_engine("greatwall")
-    raw = list(MatchAction.objects.filter(match=match))
+    raw = logged(match)
     secret = [a for a in raw if engine.redact_action(a.action, a.seat, None) != a.action]
     assert secret, "the batch laid no chip face down: pick another seed"
     shown = api_client.get(f"/api/matches/{match.pk}/log/").json()
@@ -175,7 +184,7 @@ def test_the_migration_moves_existing_rows_into_the_log_and_back():
     OldAction.objects.filter(match=m).update(created_at=at)  # auto_now_add ignores a value
     executor = MigrationExecutor(connection)
     executor.migrate(latest)
-    moved = list(MatchAction.objects.filter(match_id=m.pk))
+    moved = logged(m.pk)
     assert [(a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms) for a in moved] == rows
     assert all(a.created_at == at for a in moved)
     assert MatchLog.objects.get(match_id=m.pk).plies == len(rows)  # counted by 0011
@@ -194,7 +203,7 @@ def test_the_migration_moves_existing_rows_into_the_log_and_back():
 def test_the_log_is_json_text_with_its_length_and_appends_keep_both():
     """Batches appended one after the other (the batch statement on PostgreSQL, plain
     appends elsewhere) and a human move after them: one entry a ply, `plies` their number,
-    and on PostgreSQL a json (not jsonb) column the view still reads."""
+    and on PostgreSQL a json (not jsonb) column."""
     from django.db import connection
 
     match = MatchFactory.create(game="yspahan", seats=2, seed=12)
@@ -204,12 +213,12 @@ def test_the_log_is_json_text_with_its_length_and_appends_keep_both():
         match.refresh_from_db()
         log = MatchLog.objects.get(match=match)
         assert log.plies == len(log.entries) == match.ply
-    assert [a.ply for a in MatchAction.objects.filter(match=match)] == list(range(match.ply))
+    assert [a.ply for a in logged(match)] == list(range(match.ply))
     # the engine replays the log to the stored state
     engine = get_engine("yspahan")
     state = engine.new_game(players=2, seed=match.seed, options=match.options)
-    for e in log.entries:
-        state = engine.apply(state, e[1])
+    for a in logged(match):
+        state = engine.apply(state, a.action)
     assert engine.to_json(state) == match.state
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

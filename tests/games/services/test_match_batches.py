@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from config.celery import app as celery_app
 from games import services
 from games.engines import registry
-from games.models import Match, MatchAction, MatchStatus, Seat, Variant
+from games.models import Match, MatchStatus, Seat, Variant
 from games.services import MatchSpec, create_matches
 from tests.games.engines.toy import ToyEngine
 from tests.games.factories import (
@@ -20,6 +20,7 @@ from tests.games.factories import (
     ExternalBotFactory,
     HumanPlayerFactory,
     UserFactory,
+    logged,
 )
 
 pytestmark = pytest.mark.django_db
@@ -41,10 +42,7 @@ def match_row(match_id: int) -> dict:
     ]
     row["open_seats"] = sorted(m.open_seats.values_list("index", flat=True))
     row["invited"] = sorted(m.invitations.values_list("player_id", flat=True))
-    row["log"] = [
-        (a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms)
-        for a in MatchAction.objects.filter(match=m).order_by("ply")
-    ]
+    row["log"] = [(a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms) for a in logged(m)]
     return row
 
 
