@@ -1,5 +1,8 @@
+from datetime import datetime
+
 from django.contrib import admin
 from django.shortcuts import redirect
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -26,19 +29,27 @@ def _source_label(value: str) -> str:
     return DecisionSource(value).label if value in DecisionSource.values else value
 
 
+def _local_time(iso: str) -> str:
+    """When a decision was made, in the admin's time zone, to the second."""
+    return timezone.localtime(datetime.fromisoformat(iso)).strftime("%Y-%m-%d %H:%M:%S")
+
+
 def _decision_table(rows: list[dict]) -> str:
     """A match's decisions (selectors.match_log's rows) as a table on its admin page."""
     if not rows:
         return "-"
-    head = format_html_join("", "<th>{}</th>", [(_(c),) for c in
-                            ("ply", "seat", "decision", "source", "time (ms)", "at")])  # fmt: skip
+    names = [_("ply"), _("seat"), _("decision"), _("source"), _("time (ms)"), _("at")]
+    head = format_html_join("", "<th>{}</th>", [(name,) for name in names])
     body = format_html_join(
         "",
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-        [(r["ply"], r["seat"] + 1, r["label"], _source_label(r["source"]), r["time_used_ms"], r["at"])
-         for r in rows],
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        '<td style="white-space:nowrap">{}</td></tr>',
+        [(r["ply"], r["seat"] + 1, r["label"], _source_label(r["source"]), r["time_used_ms"],
+          _local_time(r["at"])) for r in rows],
     )  # fmt: skip
-    return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, body)
+    # Scrolls sideways in its own box on a phone rather than squeezing the times.
+    return format_html('<div style="overflow-x:auto"><table><thead><tr>{}</tr></thead>'
+                       "<tbody>{}</tbody></table></div>", head, body)  # fmt: skip
 
 
 @admin.register(Player)
