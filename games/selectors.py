@@ -1,5 +1,6 @@
 """Read-side queries: players and matches, as a given viewer may see them."""
 
+import dataclasses
 import logging
 
 from django.db.models import F, QuerySet
@@ -75,17 +76,23 @@ def record_is_public(match: Match) -> bool:
 
 def match_decisions(match: Match) -> list[Decision]:
     """The match's applied decisions in ply order, read back from its log (one query; a
-    table of bots' compact entries are replayed from the seed: games.match_log)."""
+    table of bots' compact entries are replayed from the seed: games.match_log).
+
+    Kept on the match object for its ply: a page asks for them several times (the
+    last move, the log, the replay's step), and the log only grows with the ply."""
+    kept = getattr(match, "_decisions", None)
+    if kept is not None and kept[0] == match.ply:
+        return kept[1]
     entries = MatchLog.objects.filter(match=match).values_list("entries", flat=True).first()
-    if not entries:
-        return []
     engine = get_engine(match.game)
 
     def start():
         players = match.seats.count()
         return engine.new_game(players=players, seed=match.seed, options=match.options)
 
-    return log_format.decisions(entries, engine, start)
+    read = log_format.decisions(entries, engine, start) if entries else []
+    match._decisions = (match.ply, read)
+    return read
 
 
 def viewer_seats(match: Match, user) -> list[int]:
@@ -367,10 +374,12 @@ def replay_step(match: Match, ply: int) -> dict:
     actions = match_decisions(match)
     ply = max(0, min(ply, len(actions)))
     state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
-    for i, a in enumerate(actions[:ply]):
-        if i == ply - 1 and not a.label:
-            # Bot-only batches store no label: describe the shown action from its state.
-            a.label = engine.describe(state, a.action)[:200]
+    current = actions[ply - 1] if ply else None
+    for a in actions[:ply]:
+        if a is current and not a.label:
+            # Bot-only batches store no label: describe the shown action from its state
+            # (on a copy: the decisions are kept for the page's other readers).
+            current = dataclasses.replace(a, label=engine.describe(state, a.action)[:200])
         state = engine.apply(state, a.action)
     spectator = engine.observation(state, None)
     full = engine.full_observation(state)
@@ -386,7 +395,7 @@ def replay_step(match: Match, ply: int) -> dict:
         "last": len(actions),
         "observation": full,
         "hands": hands,
-        "current": actions[ply - 1] if ply else None,
+        "current": current,
     }
 
 

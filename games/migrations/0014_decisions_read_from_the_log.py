@@ -12,10 +12,6 @@ from django.db import migrations
 _VIEW_0011 = importlib.import_module("games.migrations.0011_perf16_log_as_json_text")
 
 
-def drop_view(apps, schema_editor):
-    schema_editor.execute("DROP VIEW IF EXISTS games_matchaction")
-
-
 def restore_view(apps, schema_editor):
     pg = schema_editor.connection.vendor == "postgresql"
     schema_editor.execute(_VIEW_0011.NEW_VIEW_PG if pg else _VIEW_0011.SQLITE_VIEW)
@@ -27,7 +23,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(drop_view, restore_view),
+        migrations.RunPython(_VIEW_0011.drop_view, restore_view),
         migrations.DeleteModel(
             name="MatchAction",
         ),

@@ -301,8 +301,8 @@ def submit_action(*, match_id: int, user, ply: int, action: Any) -> Decision:
         match = runner.match
         if ply != match.ply or match.status != MatchStatus.RUNNING:
             # The same submission arriving twice is answered with the first result.
-            logged = selectors.match_decisions(match) if 0 <= ply < match.ply else []
-            earlier = logged[ply] if ply < len(logged) else None
+            logged = selectors.match_decisions(match)
+            earlier = logged[ply] if 0 <= ply < len(logged) else None
             if earlier and earlier.action == action and owns_seat(user, runner.seats[earlier.seat]):
                 return earlier
             if match.status != MatchStatus.RUNNING:

@@ -258,3 +258,25 @@ def test_json_values_with_keys_other_than_strings_are_written_with_them_as_strin
     )
     assert match_writes._json_bytes({"scores": {1: 5, 2: 7}}) == b'{"scores":{"1":5,"2":7}}'
     assert match_writes.log_json([[1, {3: "x"}]]) == '[[1,{"3":"x"}]]'
+
+
+def test_a_page_reads_and_replays_the_log_once(client):
+    """The match page asks for the decisions twice (the last move, the log) and the
+    replay twice (the step, the log's lines): one read of the log row each, and a move
+    made since is read again (the decisions are kept for the match's ply)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    match = _finish(MatchFactory.create(game="yspahan", seats=2, seed=31))
+    for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/?ply=7"):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        reads = [q for q in queries.captured_queries if "games_matchlog" in q["sql"]]
+        assert len(reads) == 1, url
+    running = MatchFactory.create(game="silkroad", seats=2, seed=32)
+    running = Match.objects.get(pk=running.pk)
+    first = selectors.match_decisions(running)
+    assert selectors.match_decisions(running) is first
+    assert _commit(_bot_batch(running.pk, 10), running.ply)
+    running.refresh_from_db()
+    assert len(selectors.match_decisions(running)) == running.ply == len(first) + 10
