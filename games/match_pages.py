@@ -68,7 +68,9 @@ def _live_context(request, match: Match) -> dict:
         "open_seats": list(match.open_seats.all()) if pending else [],
         "waiting_invited": pending
         and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
+        # Bots' seats have no user: a visitor who is not logged in holds none of them.
         "can_resign": match.status == MatchStatus.RUNNING
+        and user_id is not None
         and any(s.player.user_id == user_id and not s.forfeited for s in seats),
         "view": view,
         "board": mark_safe(board),  # produced by our own engine from an observation

@@ -114,3 +114,13 @@ def test_resign_button_with_a_confirm_step_on_the_match_page(client):
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
     assert match.seats.get(player=bob).rank == 2 and match.seats.get(player=alice).rank == 1
+
+
+def test_a_visitor_not_logged_in_is_offered_no_resign_at_a_table_of_bots(client):
+    from games import services
+    from tests.games.factories import EngineBotFactory
+
+    match = services.create_match(game="silkroad", players=[EngineBotFactory(), EngineBotFactory()])
+    assert match.status == MatchStatus.RUNNING
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f'href="/matches/{match.pk}/resign/"' not in page
