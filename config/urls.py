@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from games.views import LoginView
+from core.views import LoginView
 from operations.views import operations_page
 
 # The admin speaks of the club, not of Django (in the reader's language).
@@ -31,5 +31,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
     path("", include("ratings.urls")),
+    path("", include("core.urls")),
     path("", include("games.urls")),
 ]

@@ -6,10 +6,10 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from core import timezones
 from games import (
     admin_variants,  # noqa: F401 - registers the variant pages
     selectors,
-    timezones,
 )
 from games.models import (
     DecisionSource,

@@ -13,7 +13,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services, throttling
+from core import throttling
+from games import selectors, services
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
 from games.hands import hand_parts

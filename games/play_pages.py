@@ -8,7 +8,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services, throttling
+from core import throttling
+from games import selectors, services
 from games.forms import (
     BOT_PRESETS,
     INVITE,

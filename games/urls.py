@@ -4,9 +4,6 @@ from games import match_pages, play_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("signup/", views.signup, name="signup"),
-    path("settings/", views.account_settings, name="account-settings"),
-    path("health/", views.health, name="health"),
     path("play/", play_pages.play, name="play"),
     path("play/mine/", play_pages.my_games, name="my-games"),
     path("play/<int:pk>/join/", play_pages.play_join, name="play-join"),

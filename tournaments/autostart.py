@@ -27,7 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import timezones
+from core import timezones
 from tournaments import formats, services
 from tournaments.entrants import may_manage
 from tournaments.models import Tournament, TournamentStatus

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import throttling
+from core import throttling
 from games.models import Invitation, Player
 from tournaments import autostart, entrants, lifecycle, organiser
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm

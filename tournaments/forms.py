@@ -132,7 +132,7 @@ class TournamentForm(forms.Form):
         self.fields["tiebreaks"].help_text = _(
             "Comma-separated, first decides first: %(names)s."
         ) % {"names": ", ".join(label(key).name for key in TIEBREAKS)}
-        # Typed-in times are read in the reader's zone (games.timezones): say which.
+        # Typed-in times are read in the reader's zone (core.timezones): say which.
         self.fields["starts_at"].help_text = _(
             "In your time zone, %(zone)s (change it in Settings)."
         ) % {"zone": timezone.get_current_timezone_name()}

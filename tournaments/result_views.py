@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import throttling
+from core import throttling
 from tournaments import result_log, results
 from tournaments.forms import ForfeitForm
 from tournaments.models import ResultReport, Table, TableStatus

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
-from games import throttling
+from core import throttling
 from tournaments import bracket_svg, entrants, forecast, selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "config.apps.CeleryBeatConfig",  # django_celery_beat, its name translated
+    "core",
     "games",
     "tournaments",
     "ratings",
@@ -56,7 +57,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.timezones.TimeZoneMiddleware",  # reads the user's preference
+    "core.timezones.TimeZoneMiddleware",  # reads the user's preference
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -76,8 +77,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.pending_invitations",
-                "games.context_processors.turns_waiting",
+                "core.context_processors.pending_invitations",
+                "core.context_processors.turns_waiting",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },

@@ -5,7 +5,8 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, throttling
+from core import throttling
+from games import selectors, services
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation
 

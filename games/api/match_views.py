@@ -19,7 +19,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from games import selectors, services, throttling
+from core import throttling
+from games import selectors, services
 from games.api.match_serializers import (
     ActionSubmitSerializer,
     ErrorSerializer,

@@ -9,7 +9,8 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, throttling, timezones
+from core import throttling, timezones
+from games import selectors, services
 from games.api.serializers import (
     ExternalBotCreatedSerializer,
     ExternalBotCreateSerializer,

@@ -6,8 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.timezones import validate_zone
 from games.bot_labels import bot_description, bot_label
-from games.timezones import validate_zone
 
 
 def fold_name(name: str) -> str:
@@ -82,7 +82,7 @@ class Player(models.Model):
     )
     description = models.TextField(blank=True, verbose_name=_("description"))
     is_active = models.BooleanField(default=True, verbose_name=_("active"))
-    # A person's preference (games.timezones); blank: their browser's zone, else the site's.
+    # A person's preference (core.timezones); blank: their browser's zone, else the site's.
     # Checked against the tz database by the service, not by choices here: the list
     # changes with tzdata releases, and a migration per release would be noise.
     time_zone = models.CharField(

@@ -9,11 +9,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 from rest_framework.authtoken.models import Token
 
+from core.timezones import check_zone, forget_preference
 from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
 from games.models import Player, PlayerKind, name_taken
 from games.receivers import bot_account
-from games.timezones import check_zone, forget_preference
 
 User = get_user_model()
 NAME_MAX = Player._meta.get_field("name").max_length

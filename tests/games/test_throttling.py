@@ -5,7 +5,7 @@ import logging
 import pytest
 from django.contrib.auth.models import User
 
-from games import throttling
+from core import throttling
 from games.models import Player
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
@@ -224,7 +224,7 @@ def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": url}}  # fmt: skip
     _rates(settings, bot_register="1/hour", tournament_create="1/hour", login="1/15min")
-    caplog.set_level(logging.WARNING, logger="games.throttling")
+    caplog.set_level(logging.WARNING, logger="core.throttling")
     owner = UserFactory()
     api_client.force_authenticate(owner)
     for i in range(3):  # over the configured rate, yet all pass: the limits fail open
@@ -236,7 +236,7 @@ def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
     dave = HumanPlayerFactory().user
     _login(client, dave.username, "wrong")
     assert _login(client, dave.username, PASSWORD).status_code == 302
-    warnings = [r for r in caplog.records if r.name == "games.throttling"]
+    warnings = [r for r in caplog.records if r.name == "core.throttling"]
     assert len(warnings) == 1 and "not enforced" in warnings[0].getMessage()
     assert Tournament.objects.count() == 2 and Entry.objects.count() == 0
 

@@ -1,4 +1,4 @@
-"""games.timezones: the zone a request is shown in, the settings page and API that set a
+"""core.timezones: the zone a request is shown in, the settings page and API that set a
 person's zone, and the zone's name beside the times pages show."""
 
 from datetime import datetime
@@ -12,7 +12,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import services, timezones
+from core import timezones
+from games import services
 from games.models import Player
 from tests.games.factories import BotUserFactory, UserFactory
 

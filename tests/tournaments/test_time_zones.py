@@ -1,5 +1,5 @@
 """A tournament's planned start in the reader's zone: typed in it, shown in it with the
-zone's name; storage and the API stay UTC (games.timezones)."""
+zone's name; storage and the API stay UTC (core.timezones)."""
 
 from datetime import datetime
 from zoneinfo import ZoneInfo

@@ -8,7 +8,7 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from games import throttling
+from core import throttling
 from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player

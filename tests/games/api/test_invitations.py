@@ -7,8 +7,8 @@ from django.conf import settings
 from django.test import RequestFactory
 from django.utils import timezone
 
+from core.context_processors import pending_invitations
 from games import services, tasks
-from games.context_processors import pending_invitations
 from games.models import Invitation, InvitationStatus, Match, MatchStatus, Seat
 from tests.games.factories import HumanPlayerFactory
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from games import timezones
+from core import timezones
 
 register = template.Library()
 

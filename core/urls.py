@@ -1,0 +1,9 @@
+from django.urls import path
+
+from core import views
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("settings/", views.account_settings, name="account-settings"),
+    path("health/", views.health, name="health"),
+]
