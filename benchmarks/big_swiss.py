@@ -101,11 +101,15 @@ def round_figures(tournament_id: int) -> list[dict]:
 
 def pairing_cpu(tournament_id: int) -> list[float]:
     """Each played round's pairing again, in this process: CPU seconds (no database)."""
-    from tournaments import services
+    from tournaments import format_rows
     from tournaments.models import Tournament
 
     t = Tournament.objects.get(pk=tournament_id)
-    fmt, people, played = services.format_for(t), services.entrants(t), services.played_rounds(t)
+    fmt, people, played = (
+        format_rows.format_for(t),
+        format_rows.entrants(t),
+        format_rows.played_rounds(t),
+    )
     out = []
     for k in range(len(played)):
         t0 = time.process_time()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from tournaments import formats, selectors, services
+from tournaments import format_rows, formats, selectors
 from tournaments.formats.points import bye_points
 from tournaments.models import Tournament
 from tournaments.tiebreak_labels import label
@@ -80,7 +80,7 @@ def pairings_csv(t: Tournament) -> str:
 
 
 def results_csv(t: Tournament) -> str:
-    config = services.format_config(t)
+    config = format_rows.format_config(t)
     rows = []
     for r in _rounds(t):
         for table in r.tables.all():

@@ -544,7 +544,7 @@ def for_tournament(tournament) -> list[dict] | None:
     Computed once per results version (the cache key of the standings too)."""
     from django.core.cache import cache
 
-    from tournaments import selectors, services
+    from tournaments import format_rows, selectors
 
     if not available(tournament) or selectors.display_problem(tournament):
         return None
@@ -556,8 +556,8 @@ def for_tournament(tournament) -> list[dict] | None:
     if rows is None:
         entries = {e.pk: e for e in tournament.entries.select_related("player")}
         result = forecast(
-            tournament.format, services.format_config(tournament),
-            services.entrants(tournament, entries.values()), services.played_rounds(tournament),
+            tournament.format, format_rows.format_config(tournament),
+            format_rows.entrants(tournament, entries.values()), format_rows.played_rounds(tournament),
             seed=tournament.seed,
         )  # fmt: skip
         order = [row["entry"] for row in selectors.standings(tournament)]

@@ -7,11 +7,18 @@ from games.engines.registry import ENGINES
 from games.models import Player, TimeControl, Variant
 from games.models.players import fold_name
 from games.time_limits import MAX_DECISION_S
-from tournaments.entrants import link_target
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
-from tournaments.services import MAX_POINTS, MAX_ROUND_DAYS, MAX_ROUNDS
-from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE, clean_planned_start
+from tournaments.services.entrants import link_target
+from tournaments.services.setup import (
+    MAX_DESCRIPTION,
+    MAX_ENTRY_LIMIT,
+    MAX_POINTS,
+    MAX_ROUND_DAYS,
+    MAX_ROUNDS,
+    MAX_VENUE,
+    clean_planned_start,
+)
 from tournaments.tiebreak_labels import label
 
 
@@ -55,7 +62,7 @@ class TournamentForm(forms.Form):
         help_text=_("League: days per round."),
     )
     rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
-    # Event details and format options (tournaments.setup checks them again in the service;
+    # Event details and format options (tournaments.services.setup checks them again in the service;
     # static/js/format-options.js shows only the options of the chosen format).
     variant = forms.ModelChoiceField(
         queryset=Variant.objects.all(), required=False, label=_("Variant"), widget=GameOptionSelect,
@@ -119,7 +126,7 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        from tournaments.services import may_run_rated
+        from tournaments.services.setup import may_run_rated
 
         if user is not None and not may_run_rated(user, over_the_board=True):
             # Said before the organiser ticks both and meets the service's refusal.
@@ -196,7 +203,7 @@ class TournamentForm(forms.Form):
     def _check_config(self, data: dict) -> None:
         """The service's verdict on the settings (tournaments.services.check_config), each
         reason at the field it is about; skipped while a setting is itself invalid."""
-        from tournaments.services import check_config
+        from tournaments.services.setup import check_config
 
         needed = ("game", "format", *self.CONFIG_FIELDS)
         if any(name in self.errors for name in needed) or not data.get("game"):
@@ -251,7 +258,7 @@ class TournamentForm(forms.Form):
 
 
 def _check_planned_start(form: forms.Form, data: dict) -> None:
-    """The service's check (tournaments.setup.clean_planned_start), as field errors."""
+    """The service's check (tournaments.services.setup.clean_planned_start), as field errors."""
     if "starts_at" not in data:
         return  # the field's own error (not a date) is said already
     try:

@@ -63,13 +63,13 @@ class Tournament(models.Model):
         related_name="organised",
     )
     current_round = models.PositiveIntegerField(default=0)
-    # Entrants and life cycle (tournaments.entrants, tournaments.lifecycle).
+    # Entrants and life cycle (tournaments.services.entrants, tournaments.services.lifecycle).
     venue = models.CharField(max_length=120, blank=True)
     description = models.TextField(blank=True)
     starts_at = models.DateTimeField(
         null=True, blank=True, help_text="Planned start (shown; with auto_start, acted on)."
     )
-    # tournaments.autostart: the sweep starts the tournament at starts_at, as the Start
+    # tournaments.services.scheduling: the sweep starts the tournament at starts_at, as the Start
     # button would. A refusal (too few entrants, ...) is recorded once and not retried.
     auto_start = models.BooleanField(
         default=False, help_text="Start automatically at the planned time."

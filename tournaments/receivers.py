@@ -57,8 +57,8 @@ def on_invitation_accepted(sender, target_kind: str, target_id: int, player_id: 
 
 @receiver(invitation_accepted, dispatch_uid="tournaments.guest_link_accepted")
 def on_guest_link_accepted(sender, target_kind: str, target_id: int, player_id: int, **kwargs):
-    """An accepted invitation to take over a guest's entry links it (tournaments.entrants)."""
-    from tournaments import entrants
+    """An accepted invitation to take over a guest's entry links it (tournaments.services.entrants)."""
+    from tournaments.services import entrants
 
     if target_kind != entrants.LINK_TARGET:
         return

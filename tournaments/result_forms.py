@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import get_engine
-from tournaments.results import score_message
+from tournaments.services.results import score_message
 
 MAX_TIEBREAK = 10**6
 

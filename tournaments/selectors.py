@@ -1,31 +1,40 @@
-"""Read side of tournaments: standings (cached per results version), rounds, progress."""
+"""Read side of tournaments: standings (cached per results version), rounds, progress, the
+organiser's home (his tournaments and what each needs from him now), and typed-in results' change log and the reports awaiting confirmation."""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
-from tournaments import formats, services
+from games.models import Invitation, InvitationStatus
+from tournaments import format_rows, formats
 from tournaments.bracket_svg import Box, Bracket, Seat
 from tournaments.models import (
     Entry,
+    ReportStatus,
+    ResultChange,
+    ResultReport,
     Round,
     RoundStatus,
     Table,
+    TableStatus,
     Tournament,
     TournamentStatus,
     round_label,
 )
-from tournaments.setup import format_error_message
+from tournaments.services import results, scheduling
+from tournaments.services.setup import format_error_message
 
 
 def config_problem(tournament: Tournament) -> str | None:
     """Why the stored settings are unusable (a row from before they were checked), else
     None. Pages and the API show this instead of standings, progress and bracket."""
     try:
-        services.format_config(tournament)
+        format_rows.format_config(tournament)
     except ValidationError as exc:
         return gettext("Invalid tournament settings: %(reasons)s") % {
             "reasons": " ".join(exc.messages)
@@ -74,7 +83,7 @@ def standings_out(tournament: Tournament) -> list[dict]:
 def live_version(pk: int) -> dict | None:
     """What the live fragment's ETag and cache key are made of, in one indexed lookup.
 
-    Every change the fragment shows moves one of these (services.touch bumps the version;
+    Every change the fragment shows moves one of these (versions.touch bumps the version;
     pairing moves the round; starting and finishing move the status). The creation time
     is in it because a database rebuilt from scratch reuses primary keys.
     """
@@ -87,16 +96,19 @@ def live_version(pk: int) -> dict | None:
 
 def _standings(tournament: Tournament) -> list[dict]:
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
-    config = services.format_config(tournament)
-    played = services.played_rounds(tournament, finished_tables_only=True)
-    rows = formats.compute_standings(services.entrants(tournament), played, config)
+    config = format_rows.format_config(tournament)
+    played = format_rows.played_rounds(tournament, finished_tables_only=True)
+    rows = formats.compute_standings(format_rows.entrants(tournament), played, config)
     final = {}
     if tournament.status == TournamentStatus.FINISHED and tournament.format in (
         "single_elimination",
         "double_elimination",
     ):
         for place, group in enumerate(
-            services.format_for(tournament).final_ranking(services.entrants(tournament), played), 1
+            format_rows.format_for(tournament).final_ranking(
+                format_rows.entrants(tournament), played
+            ),
+            1,
         ):
             for entrant in group:
                 final[entrant] = place
@@ -162,7 +174,9 @@ def progress(tournament: Tournament) -> dict:
     """How far the tournament is: finished tables against tables known so far."""
     total_rounds = None
     if tournament.status != TournamentStatus.REGISTRATION:
-        total_rounds = services.format_for(tournament).total_rounds(services.entrants(tournament))
+        total_rounds = format_rows.format_for(tournament).total_rounds(
+            format_rows.entrants(tournament)
+        )
     rounds = tournament.rounds.all()
     done = sum(1 for r in rounds if r.status == "finished")
     known = total_rounds or max(len(rounds), 1)
@@ -192,14 +206,14 @@ def bracket(
     rounds = rounds_overview(tournament) if rounds is None else rounds
     entries = entries_of(tournament) if entries is None else entries
     names = {e.pk: str(e.player) for e in entries}
-    fmt = services.format_for(tournament)
+    fmt = format_rows.format_for(tournament)
     finished = []
     for r in rounds:
         if r.status != RoundStatus.FINISHED:
             break
         finished.append(_as_format_round(r))
     try:
-        run = fmt.bracket_run(services.entrants(tournament, entries), finished)
+        run = fmt.bracket_run(format_rows.entrants(tournament, entries), finished)
     except formats.FormatError:
         run = None  # rounds that no longer fit the bracket: draw what was played
     if run is None:
@@ -392,3 +406,172 @@ def _played_bracket(rounds: list[Round], names: dict[int, str], advance: int) ->
     for source, target in links:
         boxes[target].sources.append(source)
     return Bracket(boxes=list(boxes.values()), links=links, columns=columns)
+
+
+OPEN = (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING)
+
+
+def _todo(t: Tournament, pending: int, now) -> list[str]:
+    todo = []
+    if t.paused:
+        todo.append(gettext("Paused: resume to go on."))
+    if t.status == TournamentStatus.REGISTRATION:
+        if pending:
+            todo.append(ngettext("%(n)s invitation awaits an answer.",
+                                 "%(n)s invitations await an answer.", pending) % {"n": pending})  # fmt: skip
+        if t.check_in:
+            todo.append(gettext("Check-in open: %(done)s of %(n)s checked in.")
+                        % {"done": t.checked_in, "n": t.active_entries})  # fmt: skip
+        failure = scheduling.failure_text(t)
+        if failure:
+            todo.append(failure)
+        elif t.auto_start and t.starts_at:
+            todo.append(gettext("Starts automatically at %(time)s.")
+                        % {"time": scheduling.when(t.starts_at)})  # fmt: skip
+        # With auto-start the sweep starts it (or, paused, once resumed): nothing to do.
+        if t.starts_at and t.starts_at <= now and (not t.auto_start or failure):
+            todo.append(gettext("Start time reached: start the tournament."))
+        elif not t.check_in:
+            todo.append(ngettext("Entries open: %(n)s entrant.", "Entries open: %(n)s entrants.",
+                                 t.active_entries) % {"n": t.active_entries})  # fmt: skip
+    elif t.status == TournamentStatus.RUNNING:
+        rounds = list(t.rounds.exclude(status=RoundStatus.FINISHED))
+        if t.over_the_board:
+            missing = sum(
+                r.tables.exclude(status=TableStatus.FINISHED).count()
+                for r in rounds if r.status == RoundStatus.RUNNING
+            )  # fmt: skip
+            if missing:
+                todo.append(ngettext("%(n)s result missing.", "%(n)s results missing.", missing)
+                            % {"n": missing})  # fmt: skip
+        for r in rounds:
+            if r.status == RoundStatus.PAIRED:
+                todo.append(gettext("%(round)s is paired: start it.") % {"round": r})
+            elif r.deadline and r.deadline <= now:
+                todo.append(gettext("%(round)s is past its deadline.") % {"round": r})
+        if not rounds and not t.paused and not t.auto_advance:
+            todo.append(gettext("Round due: pair the next round."))
+    return todo
+
+
+def my_tournaments(user) -> list[dict]:
+    """Open ones first, then the latest finished or cancelled (at most 100 in all)."""
+    qs = (
+        Tournament.objects.filter(organiser=user)
+        .annotate(
+            active_entries=Count("entries", filter=Q(entries__withdrawn_after__isnull=True)),
+            checked_in=Count("entries", filter=Q(entries__checked_in_at__isnull=False)),
+        )
+        .order_by("-created_at")
+    )
+    rows = list(qs.filter(status__in=OPEN)[:100])
+    rows += list(qs.exclude(status__in=OPEN)[: max(0, 100 - len(rows))])
+    ids = [t.pk for t in rows]
+    pending: dict[int, int] = {}
+    for target in Invitation.objects.filter(
+        target_kind="tournament", target_id__in=ids, status=InvitationStatus.PENDING
+    ).values_list("target_id", flat=True):  # fmt: skip
+        pending[target] = pending.get(target, 0) + 1
+    now = timezone.now()
+    return [{"t": t, "todo": _todo(t, pending.get(t.pk, 0), now)} for t in rows]
+
+
+def _name(user) -> str | None:
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    return str(player) if player is not None else user.get_username()
+
+
+def history(table: Table) -> list[dict]:
+    """Every change of the table's result, oldest first."""
+    rows = []
+    changes = ResultChange.objects.filter(table=table).select_related(
+        "changed_by__player", "report__decided_by__player"
+    )
+    for c in changes:
+        rows.append({
+            "id": c.pk, "kind": c.kind, "kind_label": c.get_kind_display(),
+            "by": _name(c.changed_by),
+            "confirmed_by": _name(c.report.decided_by) if c.report_id and c.report else None,
+            "at": c.changed_at, "before": c.before, "after": c.after,
+        })  # fmt: skip
+    return rows
+
+
+def describe(result: dict | None, names: list[str]) -> str:
+    """'Anna 12 (1.), Bob 10 (2.)': a result as a line of text."""
+    if not result:
+        return "–"
+    parts = []
+    scores = result.get("scores") or [None] * len(names)
+    for i, name in enumerate(names):
+        score = scores[i] if i < len(scores) else None
+        rank = result["ranks"][i] if i < len(result.get("ranks", [])) else "?"
+        forfeit = (result.get("forfeited") or [False] * len(names))[i]
+        shown = "F" if forfeit else ("" if score is None else f"{score}")
+        parts.append(f"{name} {shown} ({rank}.)".replace("  ", " "))
+    return ", ".join(parts)
+
+
+def table_view(table: Table, user) -> dict:
+    """What the table's page shows `user`: seats, the log as text, the reports and what he
+    may do with them."""
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    names = [str(s.entry.player) for s in seats]
+    t = table.round.tournament
+    manage = results.can_manage(user, t)
+    mine = results.own_entries(user, table)
+    log = [
+        {**row, "before_text": describe(row["before"], names),
+         "after_text": describe(row["after"], names)}
+        for row in history(table)
+    ]  # fmt: skip
+    reports = []
+    for r in ResultReport.objects.filter(table=table, status=ReportStatus.PENDING).select_related(
+        "reported_by__player"
+    ):
+        waiting_for = [
+            names[i] for i, s in enumerate(seats) if s.entry_id not in r.confirmed_entries
+        ]
+        reports.append({
+            "report": r, "by": _name(r.reported_by),
+            "text": describe({"ranks": r.ranks, "scores": r.scores}, names),
+            "waiting_for": waiting_for,
+            "can_confirm": manage or bool(mine and not set(mine) <= set(r.confirmed_entries)),
+            "can_reject": manage or bool(mine),
+        })  # fmt: skip
+    return {
+        "seats": seats, "names": names, "log": log, "reports": reports, "manage": manage,
+        "seated": bool(mine), "current": describe(table.result, names) if table.result else None,
+        "can_report": bool(mine) and t.over_the_board and table.status == "playing",
+    }  # fmt: skip
+
+
+def pending_reports(tournament: Tournament, user) -> list[dict]:
+    """Reports awaiting confirmation in the tournament, for its page (with what `user` may
+    do: the organiser every one, a seated player his table's)."""
+    manage = results.can_manage(user, tournament)
+    rows = []
+    qs = (
+        ResultReport.objects.filter(
+            table__round__tournament=tournament, status=ReportStatus.PENDING
+        )
+        .select_related("table__round", "reported_by__player")
+        .prefetch_related("table__seats__entry__player")
+    )
+    for r in qs:
+        seats = sorted(r.table.seats.all(), key=lambda s: s.index)
+        names = [str(s.entry.player) for s in seats]
+        mine = [
+            s.entry_id for s in seats if user.is_authenticated and s.entry.player.user_id == user.pk
+        ]
+        rows.append({
+            "report": r, "table": r.table, "by": _name(r.reported_by),
+            "waiting_for": [n for s, n in zip(seats, names, strict=True)
+                            if s.entry_id not in r.confirmed_entries],
+            "text": describe({"ranks": r.ranks, "scores": r.scores}, names),
+            "can_confirm": manage or bool(mine and not set(mine) <= set(r.confirmed_entries)),
+            "can_reject": manage or bool(mine),
+        })  # fmt: skip
+    return rows

@@ -26,13 +26,13 @@ def advance_tournament(tournament_id: int) -> None:
 
 @shared_task(name="tournaments.tasks.sweep_tournaments", ignore_result=True)
 def sweep_tournaments() -> None:
-    """Planned starts that have come (tournaments.autostart); and a safety net: results
+    """Planned starts that have come (tournaments.services.scheduling); and a safety net: results
     whose task was lost, and rounds finished but not advanced."""
     from games.models import Match, MatchStatus
-    from tournaments import autostart
     from tournaments.models import TableStatus
+    from tournaments.services import scheduling
 
-    autostart.start_due()
+    scheduling.start_due()
 
     for match_id in Match.objects.filter(
         status=MatchStatus.FINISHED, table__status=TableStatus.PLAYING

@@ -25,7 +25,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments import formats, services
+from tournaments import format_rows, formats
 from tournaments.exports import entry_name
 from tournaments.models import Tournament
 
@@ -60,16 +60,16 @@ def _points_text(value: float) -> str:
 def build(t: Tournament) -> str:
     if t.format != "swiss":
         raise NotTwoSeatSwiss(gettext("The TRF export is for Swiss tournaments."))
-    config = services.format_config(t)
+    config = format_rows.format_config(t)
     if config.table_size != 2:
         raise NotTwoSeatSwiss(
             gettext("The TRF export is for Swiss tournaments of two-player tables.")
         )
     entries = {e.pk: e for e in t.entries.select_related("player")}
-    entrants = services.entrants(t, entries.values())
+    entrants = format_rows.entrants(t, entries.values())
     order = [e.id for e in formats.seeding_order(entrants)]
     start_rank = {e: i for i, e in enumerate(order, start=1)}
-    finished = services.played_rounds(t, finished_tables_only=True)
+    finished = format_rows.played_rounds(t, finished_tables_only=True)
     rows = formats.compute_standings(entrants, finished, config)
     points = {r.entrant: r.points for r in rows}
     rank = {r.entrant: r.rank for r in rows}
@@ -102,7 +102,7 @@ def build(t: Tournament) -> str:
             for e in order:  # absent from a finished round: a zero-point "bye"
                 cells[e].setdefault(r.number, (0, "-", "Z"))
 
-    total_rounds = services.format_for(t).total_rounds(entrants) or len(rounds)
+    total_rounds = format_rows.format_for(t).total_rounds(entrants) or len(rounds)
     lines = [
         f"012 {t.name}",
         f"022 {getattr(t, 'venue', '') or ''}".rstrip(),

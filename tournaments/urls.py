@@ -1,6 +1,9 @@
 from django.urls import path
 
-from tournaments import entrant_views, export_views, result_views, views
+from tournaments.views import entrants as entrant_views
+from tournaments.views import exports as export_views
+from tournaments.views import results as result_views
+from tournaments.views import tournaments as views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -37,7 +40,7 @@ urlpatterns = [
     path(
         "<int:pk>/print/standings/", export_views.print_standings, name="tournament-print-standings"
     ),
-    # Entrants and life cycle (tournaments.entrant_views).
+    # Entrants and life cycle (tournaments.views.entrants).
     path("mine/", entrant_views.my_tournaments, name="my-tournaments"),
     path("<int:pk>/join/", entrant_views.join, name="tournament-join"),
     path("<int:pk>/leave/", entrant_views.leave, name="tournament-leave"),

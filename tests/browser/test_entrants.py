@@ -10,8 +10,9 @@ from django.utils import timezone
 from tests.browser.conftest import log_in
 from tests.browser.pages import page_width, shot
 from tests.games.factories import HumanPlayerFactory, UserFactory
-from tournaments import autostart, entrants, services
+from tournaments import services
 from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import entrants, scheduling
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -175,7 +176,7 @@ def test_planned_start_set_on_the_page_and_a_refused_automatic_start(live_server
             shot(page, f"planned-start-{lang}-{width}")
     # The time comes with one entrant, not checked in: refused once, and said.
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now() - timedelta(minutes=1))
-    assert autostart.start_due() == {t.pk: autostart.FAILED}
+    assert scheduling.start_due() == {t.pk: scheduling.FAILED}
     for lang in ("en", "cs"):
         page.set_extra_http_headers({"Accept-Language": lang})
         for width in (1280, 390):

@@ -1,4 +1,4 @@
-"""The planned start (tournaments.autostart): the sweep starts a tournament at its time
+"""The planned start (tournaments.services.scheduling): the sweep starts a tournament at its time
 through the Start button's service, once; a refusal is recorded once and shown."""
 
 from datetime import datetime, timedelta
@@ -11,9 +11,10 @@ from django.utils import timezone, translation
 
 from tests.games.factories import UserFactory
 from tests.tournaments.factories import tournament_with_bots
-from tournaments import autostart, entrants, lifecycle, services, tasks
+from tournaments import services, tasks
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.organiser import my_tournaments
+from tournaments.selectors import my_tournaments
+from tournaments.services import entrants, lifecycle, scheduling
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_not_before_its_time_then_started_once_with_check_in_applied():
     assert t.status == TournamentStatus.REGISTRATION and t.rounds.count() == 0
 
     _time_passes(t)
-    assert autostart.start_due() == {t.pk: autostart.STARTED}
+    assert scheduling.start_due() == {t.pk: scheduling.STARTED}
     t.refresh_from_db()
     assert t.status == TournamentStatus.RUNNING and t.started_at is not None
     assert t.auto_start_failed_at is None
@@ -53,7 +54,7 @@ def test_not_before_its_time_then_started_once_with_check_in_applied():
     byes = {b.entry_id for b in rnd.byes.all()}
     assert seated | byes == {e.pk for e in entries[:3]}
     # Again: nothing more happens.
-    assert autostart.start_due() == {}
+    assert scheduling.start_due() == {}
     tasks.sweep_tournaments()
     assert t.rounds.count() == 1
 
@@ -71,7 +72,7 @@ def test_too_few_entrants_is_recorded_once_and_shown(client):
     t = _planned(n=3, check_in=True)
     entrants.check_in(entry=t.entries.first(), by=t.organiser)
     _time_passes(t, minutes=5)
-    assert autostart.start_due() == {t.pk: autostart.FAILED}
+    assert scheduling.start_due() == {t.pk: scheduling.FAILED}
     t.refresh_from_db()
     assert t.status == TournamentStatus.REGISTRATION and t.rounds.count() == 0
     assert t.auto_start_failure == {"code": "too_few", "entrants": 1, "needed": 2}
@@ -80,12 +81,12 @@ def test_too_few_entrants_is_recorded_once_and_shown(client):
     failed_at = t.auto_start_failed_at
     assert failed_at is not None
     # Not retried by later sweeps.
-    assert autostart.start_due() == {}
+    assert scheduling.start_due() == {}
     tasks.sweep_tournaments()
     t.refresh_from_db()
     assert t.auto_start_failed_at == failed_at
 
-    text = autostart.failure_text(t)
+    text = scheduling.failure_text(t)
     assert "too few entrants (1; the format needs at least 2)" in text
     (row,) = my_tournaments(t.organiser)
     assert text in row["todo"] and "Start time reached: start the tournament." in row["todo"]
@@ -107,16 +108,16 @@ def test_too_few_entrants_is_recorded_once_and_shown(client):
 def test_a_new_planned_start_forgets_the_refusal_and_is_tried_again():
     t = _planned(n=2, check_in=True)
     _time_passes(t)
-    assert autostart.start_due() == {t.pk: autostart.FAILED}
+    assert scheduling.start_due() == {t.pk: scheduling.FAILED}
     later = timezone.now() + timedelta(hours=2)
-    autostart.plan_start(tournament=t, by=t.organiser, starts_at=later, auto_start=True)
+    scheduling.plan_start(tournament=t, by=t.organiser, starts_at=later, auto_start=True)
     t.refresh_from_db()
     assert (t.starts_at, t.auto_start_failed_at, t.auto_start_failure) == (later, None, None)
     for e in t.entries.all():
         entrants.check_in(entry=e, by=t.organiser)
-    assert autostart.start_due() == {}  # not yet
+    assert scheduling.start_due() == {}  # not yet
     _time_passes(t)
-    assert autostart.start_due() == {t.pk: autostart.STARTED}
+    assert scheduling.start_due() == {t.pk: scheduling.STARTED}
 
 
 def test_paused_waits_until_resumed_and_cancelled_never_starts():
@@ -126,7 +127,7 @@ def test_paused_waits_until_resumed_and_cancelled_never_starts():
     lifecycle.cancel(tournament=cancelled, by=cancelled.organiser)
     _time_passes(paused)
     _time_passes(cancelled)
-    assert autostart.start_due() == {}
+    assert scheduling.start_due() == {}
     paused.refresh_from_db()
     assert paused.status == TournamentStatus.REGISTRATION and paused.auto_start_failed_at is None
     lifecycle.resume(tournament=paused, by=paused.organiser)
@@ -141,7 +142,7 @@ def test_started_by_hand_first_is_left_alone():
     t = _planned(n=2)
     services.start_tournament(tournament=t)
     _time_passes(t)
-    assert autostart.start_due() == {}
+    assert scheduling.start_due() == {}
     assert t.rounds.count() == 1
 
 
@@ -153,37 +154,37 @@ def test_a_refusal_other_than_the_count_is_recorded_with_its_reason():
     )  # fmt: skip
     t.entries.update(joined_round=2)
     _time_passes(t)
-    assert autostart.start_due() == {t.pk: autostart.FAILED}
+    assert scheduling.start_due() == {t.pk: scheduling.FAILED}
     t.refresh_from_db()
     assert t.auto_start_failure["code"] == "refused"
     assert "late entries" in t.auto_start_failure["reason"]
-    assert "late entries" in autostart.failure_text(t)
+    assert "late entries" in scheduling.failure_text(t)
 
 
 def test_plan_start_checks_who_when_and_what():
     t = _planned(n=2)
     with pytest.raises(PermissionDenied):
-        autostart.plan_start(tournament=t, by=UserFactory(), starts_at=None, auto_start=False)
+        scheduling.plan_start(tournament=t, by=UserFactory(), starts_at=None, auto_start=False)
     with pytest.raises(ValidationError, match="future"):
-        autostart.plan_start(tournament=t, by=t.organiser, auto_start=True,
+        scheduling.plan_start(tournament=t, by=t.organiser, auto_start=True,
                              starts_at=timezone.now() - timedelta(minutes=1))  # fmt: skip
     with pytest.raises(ValidationError, match="planned start"):
-        autostart.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=True)
+        scheduling.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=True)
     t.refresh_from_db()
     assert t.auto_start and t.starts_at > timezone.now()  # unchanged
-    autostart.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=False)
+    scheduling.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=False)
     t.refresh_from_db()
     assert (t.starts_at, t.auto_start) == (None, False)
     services.start_tournament(tournament=t)
     with pytest.raises(ValidationError, match="before the tournament starts"):
-        autostart.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=False)
+        scheduling.plan_start(tournament=t, by=t.organiser, starts_at=None, auto_start=False)
 
 
 def test_minimum_entrants_is_the_formats():
-    assert autostart.minimum_entrants(_planned(n=0)) == 2
+    assert scheduling.minimum_entrants(_planned(n=0)) == 2
     three = tournament_with_bots(n=0, game="yspahan", format="single_elimination",
                                  config={"table_size": 3, "advance": 2})  # fmt: skip
-    assert autostart.minimum_entrants(three) == 3
+    assert scheduling.minimum_entrants(three) == 3
 
 
 def test_the_page_says_when_it_starts_in_the_readers_language(client):
@@ -204,10 +205,10 @@ def test_the_page_says_when_it_starts_in_the_readers_language(client):
 def test_czech_failure_text_and_todo():
     t = _planned(n=1)
     _time_passes(t)
-    autostart.start_due()
+    scheduling.start_due()
     t.refresh_from_db()
     with translation.override("cs"):
-        text = autostart.failure_text(t)
+        text = scheduling.failure_text(t)
         (row,) = my_tournaments(t.organiser)
     assert "automaticky nespustil" in text and "potřebuje alespoň 2" in text, text
     assert text in row["todo"]
@@ -262,7 +263,7 @@ def test_api_create_and_planned_start(api_client):
 def test_after_a_refusal_auto_start_can_be_turned_off_keeping_the_past_time(client):
     t = _planned(n=1)
     _time_passes(t)
-    autostart.start_due()
+    scheduling.start_due()
     t.refresh_from_db()
     shown = timezone.localtime(t.starts_at).strftime("%Y-%m-%dT%H:%M")  # as the page shows it
     client.force_login(t.organiser)
@@ -277,7 +278,7 @@ def test_after_a_refusal_auto_start_can_be_turned_off_keeping_the_past_time(clie
 
 
 def test_czech_pages_leave_no_english_behind(client):
-    """Needs locale/cs/pending/autostart.po merged into the catalog."""
+    """Needs locale/cs/pending/scheduling.po merged into the catalog."""
     from tests.config.test_i18n import CZECH, untranslated
 
     t = _planned(n=0)
@@ -288,7 +289,7 @@ def test_czech_pages_leave_no_english_behind(client):
     assert "Automatický start" in html and "Spustit automaticky" in html
     assert untranslated(html) == []
     _time_passes(t)
-    autostart.start_due()
+    scheduling.start_due()
     for url in (detail, reverse("my-tournaments")):
         html = client.get(url, **CZECH).content.decode()
         assert "automaticky nespustil" in html and untranslated(html) == [], url

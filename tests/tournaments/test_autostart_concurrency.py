@@ -1,5 +1,5 @@
 """Two sweeps at once start a due tournament exactly once (the row lock in
-tournaments.autostart.start_if_due); the second neither starts it again nor records a
+tournaments.services.scheduling.start_if_due); the second neither starts it again nor records a
 refusal."""
 
 import threading

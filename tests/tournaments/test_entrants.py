@@ -1,5 +1,5 @@
 """Guests, self-registration, the entry limit, check-in and linking a guest to an account
-(tournaments.entrants), through the services, the API and the pages."""
+(tournaments.services.entrants), through the services, the API and the pages."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -10,8 +10,9 @@ from games.services import invitations as invitation_services
 from ratings import services as rating_services
 from ratings.models import Rating, RatingChange
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
-from tournaments import entrants, services
+from tournaments import services
 from tournaments.models import Entry, Tournament
+from tournaments.services import entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ from django.utils import translation
 
 from tests.config.test_i18n import CZECH, untranslated
 from tests.games.factories import HumanPlayerFactory, UserFactory
-from tournaments import entrants, services
+from tournaments import services
+from tournaments.services import entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from tests.games.factories import EngineBotFactory, UserFactory
-from tournaments import formats, services
+from tournaments import format_rows, formats, services
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def test_trf_export_follows_the_field_positions_and_matches_the_records(client):
     text = response.content.decode("utf-8")
     assert text.startswith(f"012 {t.name}\r\n") and "\r\nXXR 3\r\n" in text
     players = _parse_trf(text)
-    entrants = services.entrants(t)
+    entrants = format_rows.entrants(t)
     order = [e.id for e in formats.seeding_order(entrants)]
     number_of = {e: i for i, e in enumerate(order, start=1)}
     entries = {e.pk: e for e in t.entries.select_related("player")}

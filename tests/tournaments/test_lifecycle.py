@@ -1,4 +1,4 @@
-"""Pause, resume, cancel and the cap on rounds (tournaments.lifecycle)."""
+"""Pause, resume, cancel and the cap on rounds (tournaments.services.lifecycle)."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -8,8 +8,9 @@ from games import services as game_services
 from games.models import Match
 from tests.games.factories import UserFactory
 from tests.tournaments.factories import tournament_with_bots
-from tournaments import lifecycle, services
+from tournaments import services
 from tournaments.models import RoundStatus, Tournament
+from tournaments.services import lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from games.models import Invitation, Player
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
-from tournaments import entrants, services
+from tournaments import services
+from tournaments.services import entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ from django.utils import timezone
 
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
-from tournaments import entrants, lifecycle, services
+from tournaments import services
 from tournaments.models import Tournament
-from tournaments.organiser import my_tournaments
+from tournaments.selectors import my_tournaments
+from tournaments.services import entrants, lifecycle
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,9 @@ from ratings import services as rating_services
 from ratings.models import AppliedMatch, Rating, RatingChange
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tests.tournaments.result_fixtures import apply_ratings, club_event, next_round, tables_of
-from tournaments import results, selectors
+from tournaments import selectors
 from tournaments.models import ReportStatus, ResultChange, ResultReport, TableStatus
+from tournaments.services import results
 
 pytestmark = pytest.mark.django_db
 

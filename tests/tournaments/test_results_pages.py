@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tests.games.factories import UserFactory
 from tests.tournaments.result_fixtures import club_event, tables_of
-from tournaments import results
 from tournaments.models import ReportStatus, ResultChange, ResultReport
+from tournaments.services import results
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from games import services as game_services
 from games.models import MatchStatus
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
-from tournaments import formats, selectors, services
+from tournaments import format_rows, formats, selectors, services
 from tournaments.models import Round, RoundStatus, Table, TableStatus, TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def test_swiss_of_eight_on_four_player_tables_runs_to_the_end():
     assert sorted(r["entry"] for r in rows) == sorted(t.entries.values_list("pk", flat=True))
     # Standings equal a from-scratch recomputation of the recorded results.
     fresh = formats.compute_standings(
-        services.entrants(t), services.played_rounds(t), services.format_config(t)
+        format_rows.entrants(t), format_rows.played_rounds(t), format_rows.format_config(t)
     )
     assert [(r.entrant, r.points) for r in fresh] == [(r["entry"], r["points"]) for r in rows]
     # 3 rounds x 4-player tables: points per round 3+2+1+0 per table.

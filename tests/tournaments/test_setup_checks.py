@@ -10,8 +10,9 @@ from django.utils import timezone
 from games.models import TimeControl, Variant
 from tests.games.factories import UserFactory
 from tests.tournaments.factories import tournament_with_bots
-from tournaments import entrants, services
+from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services import entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from rest_framework.response import Response
 
 from games.api.invitations import InvitationSerializer
 from games.models import Invitation, Player
-from tournaments import entrants, lifecycle
 from tournaments.models import Entry
+from tournaments.services import entrants, lifecycle
 
 
 class GuestIn(serializers.Serializer):

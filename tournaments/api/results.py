@@ -12,9 +12,10 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from games.api.match_serializers import ErrorSerializer
-from tournaments import result_log, results
+from tournaments import selectors
 from tournaments.api.serializers import ResultIn
 from tournaments.models import ReportStatus, ResultReport, Table
+from tournaments.services import results
 
 TABLE = r"tables/(?P<table_id>[0-9]{1,18})"
 
@@ -108,7 +109,7 @@ class ResultActionsMixin:
     def result_history(self, request, pk=None, table_id=None):
         """Every change of the table's result, oldest first: who, when, before, after."""
         table = self._table(table_id)
-        return Response(ResultChangeOut(result_log.history(table), many=True).data)
+        return Response(ResultChangeOut(selectors.history(table), many=True).data)
 
     @extend_schema(request=ResultBody, responses={201: ReportOut, 403: ErrorSerializer})
     @action(detail=True, methods=["post"], url_path=rf"{TABLE}/report",

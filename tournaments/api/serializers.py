@@ -4,8 +4,13 @@ from games.api.fields import BoundedDictField
 from games.api.match_serializers import GAME_CHOICES, TimeControlSerializer
 from games.models import TimeControl, Variant
 from tournaments.models import FORMAT_CHOICES, Round, Table, Tournament
-from tournaments.services import MAX_ROUND_DAYS, MAX_SEED
-from tournaments.setup import MAX_DESCRIPTION, MAX_ENTRY_LIMIT, MAX_VENUE
+from tournaments.services.setup import (
+    MAX_DESCRIPTION,
+    MAX_ENTRY_LIMIT,
+    MAX_ROUND_DAYS,
+    MAX_SEED,
+    MAX_VENUE,
+)
 
 # Scores typed in for over-the-board games: any finite number within reason (the game's
 # own score rules are checked elsewhere).
@@ -62,7 +67,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=1, max_value=MAX_ROUND_DAYS
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
-    # Event details (checked again by tournaments.setup.clean_details).
+    # Event details (checked again by tournaments.services.setup.clean_details).
     variant = serializers.PrimaryKeyRelatedField(
         queryset=Variant.objects.all(), required=False, allow_null=True,
         help_text="A variant of the chosen game (its options).",

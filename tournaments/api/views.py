@@ -13,7 +13,7 @@ from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
 from games.models import Invitation, Player
 from games.selectors import player_for_user
-from tournaments import autostart, forecast, selectors, services
+from tournaments import forecast, selectors, services
 from tournaments.api.entrants import EntrantActions
 from tournaments.api.entrants import add_guest as api_add_guest
 from tournaments.api.results import ResultActionsMixin, ResultBody
@@ -29,6 +29,7 @@ from tournaments.api.serializers import (
     TournamentSerializer,
 )
 from tournaments.models import Tournament
+from tournaments.services import scheduling
 
 
 def _drf(exc: ValidationError) -> DRFValidationError:
@@ -142,7 +143,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         payload = PlannedStartIn(data=request.data)
         payload.is_valid(raise_exception=True)
         try:
-            t = autostart.plan_start(tournament=t, by=request.user, **payload.validated_data)
+            t = scheduling.plan_start(tournament=t, by=request.user, **payload.validated_data)
         except ValidationError as exc:
             raise _drf(exc) from None
         return Response(TournamentSerializer(t).data)

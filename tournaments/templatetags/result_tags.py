@@ -3,7 +3,7 @@ may confirm differs, so it stays out of the shared live fragment)."""
 
 from django import template
 
-from tournaments import result_log
+from tournaments import selectors
 
 register = template.Library()
 
@@ -13,7 +13,7 @@ def pending_result_reports(context, tournament):
     request = context["request"]
     return {
         "t": tournament,
-        "reports": result_log.pending_reports(tournament, request.user),
+        "reports": selectors.pending_reports(tournament, request.user),
         "next": "tournament",
         "csrf_token": context.get("csrf_token"),
     }

@@ -1,5 +1,6 @@
-"""Who plays: guests typed in by name, self-registration (join / leave), the entry limit,
-check-in before the start, and linking a guest to an account.
+"""Who plays: entries made by the organiser, guests typed in by name, self-registration
+(join / leave), the entry limit, check-in before the start, withdrawal, and linking a
+guest to an account.
 
 Guests are `Player` rows of kind GUEST: no account, never rated (a table with a guest is
 recorded unrated), entered only in over-the-board tournaments (nobody could play their
@@ -23,10 +24,68 @@ from games import services as game_services
 from games.models import Player, Seat
 from games.models.players import PlayerKind, fold_name
 from games.selectors import player_for_user
-from tournaments import services
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments import format_rows
+from tournaments.models import (
+    Entry,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.services import setup, versions
+
+
+def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
+    """Join; after the start this is a late entry, paired from the next round on."""
+    if seed is not None and not (setup._whole(seed) and 1 <= seed <= setup.MAX_SEED):
+        raise ValidationError(
+            gettext("A seed is a whole number from 1 to %(max)s.") % {"max": setup.MAX_SEED}
+        )
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+            raise ValidationError(gettext("The tournament takes no more entries."))
+        if player.game and player.game != t.game:
+            raise ValidationError(
+                gettext("%(player)s plays only %(game)s.") % {"player": player, "game": player.game}
+            )
+        if t.entries.filter(player=player).exists():
+            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
+        check_limit(t)
+        entry = Entry.objects.create(
+            tournament=t, player=player, seed=seed, rating=format_rows.rating_of(player, t.game),
+            joined_round=t.current_round + 1,
+        )  # fmt: skip
+        versions.touch(t.pk)
+        return entry
+
+
+def enter_player(*, tournament: Tournament, player: Player, by, seed: int | None = None):
+    """An organiser (or the player himself) enters `player`: himself, his own external
+    bots and built-in bots at once (the Entry); anyone else only if he accepts (the
+    Invitation; tournaments.receivers makes the entry on acceptance)."""
+    if game_services.needs_invitation(player, by):
+        return game_services.invite_to_entry(
+            player=player, invited_by=by, target_kind="tournament", target_id=tournament.pk
+        )
+    return add_entry(tournament=tournament, player=player, seed=seed)
+
+
+def withdraw_entry(*, entry: Entry) -> None:
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+        if t.status == TournamentStatus.REGISTRATION:
+            entry.delete()
+        elif t.status != TournamentStatus.RUNNING:
+            raise ValidationError(gettext("The tournament is over."))
+        else:
+            Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
+                withdrawn_after=t.current_round
+            )
+        versions.touch(t.pk)
+
 
 MAX_GUEST_NAME = 60
+
+
 LINK_TARGET = "tournament_guest"  # Invitation.target_kind of a guest-to-account link
 
 
@@ -90,7 +149,7 @@ def add_guest(*, tournament: Tournament, name, by) -> Entry:
             display_name=name, kind=PlayerKind.GUEST, game=t.game,
             is_active=False,  # never offered in pickers, lobbies or invitations
         )  # fmt: skip
-        return services.add_entry(tournament=t, player=player)
+        return add_entry(tournament=t, player=player)
 
 
 # ---- self-registration ---------------------------------------------------------
@@ -111,7 +170,7 @@ def join(*, tournament: Tournament, user) -> Entry:
     tournament = Tournament.objects.get(pk=tournament.pk)  # the status now, not the caller's copy
     if not can_join(tournament):
         raise ValidationError(gettext("Entries are closed."))
-    return services.add_entry(tournament=tournament, player=player)
+    return add_entry(tournament=tournament, player=player)
 
 
 def leave(*, tournament: Tournament, user) -> None:
@@ -122,7 +181,7 @@ def leave(*, tournament: Tournament, user) -> None:
     entry = tournament.entries.filter(player=player).first()
     if entry is None:
         raise ValidationError(gettext("You have not entered."))
-    services.withdraw_entry(entry=entry)
+    withdraw_entry(entry=entry)
 
 
 def active_count(tournament: Tournament) -> int:
@@ -149,7 +208,7 @@ def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
         raise ValidationError(gettext("Check-in closes when the tournament starts."))
     entry.checked_in_at = timezone.now() if checked_in else None
     entry.save(update_fields=["checked_in_at"])
-    services.touch(t.pk)
+    versions.touch(t.pk)
     return entry
 
 
@@ -260,5 +319,5 @@ def complete_link(*, entry_id: int, player_id: int) -> Entry:
         entry.player = player
         entry.save(update_fields=["player"])
         guest.delete()
-        services.touch(entry.tournament_id)
+        versions.touch(entry.tournament_id)
         return entry

@@ -8,10 +8,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core import throttling
-from tournaments import result_log, results
+from tournaments import selectors
 from tournaments.forms import ForfeitForm
 from tournaments.models import ResultReport, Table, TableStatus
 from tournaments.result_forms import ResultForm
+from tournaments.services import results
 
 
 def _table(pk: int, table_id: int) -> Table:
@@ -22,7 +23,7 @@ def _table(pk: int, table_id: int) -> Table:
 
 def _page(request, table: Table, *, form=None, forfeit=None, report_form=None):
     t = table.round.tournament
-    view = result_log.table_view(table, request.user)
+    view = selectors.table_view(table, request.user)
     if form is None and view["manage"] and t.over_the_board:
         form = ResultForm(seats=view["seats"], game=t.game, result=table.result)
     if report_form is None and view["can_report"]:

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from core import throttling
-from tournaments import bracket_svg, entrants, forecast, selectors, services
+from tournaments import bracket_svg, forecast, selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
+from tournaments.services import entrants
 from tournaments.tiebreak_labels import labels
 
 
@@ -62,7 +63,7 @@ def _context(request, t: Tournament) -> dict:
 
 
 def tournament_detail(request, pk: int):
-    from tournaments.entrant_views import detail_extras  # it imports this module
+    from tournaments.views.entrants import detail_extras  # it imports this module
 
     t = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/detail.html",

@@ -1,7 +1,7 @@
 """The planned start: an organiser may have the tournament start itself at ``starts_at``.
 
 The periodic sweep (tournaments.tasks.sweep_tournaments, every 10 s) calls
-``start_due``; each due tournament is started through ``services.start_tournament``, the
+``start_due``; each due tournament is started through ``rounds.start_tournament``, the
 service behind the organiser's Start button, so check-in (unchecked entrants withdrawn
 before round 1), the format's minimum of entrants and the rest hold alike.
 
@@ -28,10 +28,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import timezones
-from tournaments import formats, services
-from tournaments.entrants import may_manage
+from tournaments import format_rows, formats
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.setup import clean_planned_start
+from tournaments.services import rounds, versions
+from tournaments.services.entrants import may_manage
+from tournaments.services.setup import clean_planned_start
 
 logger = logging.getLogger(__name__)
 
@@ -66,12 +67,12 @@ def start_if_due(*, tournament_id: int, now: datetime | None = None) -> str:
             return NOT_DUE
         try:
             with transaction.atomic():  # a savepoint: a refusal undoes the start's writes
-                services.start_tournament(tournament=t)
+                rounds.start_tournament(tournament=t)
         except (ValidationError, ValueError) as exc:  # ValueError: a format's FormatError
             messages = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
             t.auto_start_failed_at, t.auto_start_failure = now, _failure(t, messages)
             t.save(update_fields=["auto_start_failed_at", "auto_start_failure"])
-            services.touch(t.pk)
+            versions.touch(t.pk)
             logger.info("tournament %s: automatic start refused: %s", t.pk, messages)
             return FAILED
     logger.info("tournament %s started automatically", tournament_id)
@@ -93,7 +94,7 @@ def minimum_entrants(t: Tournament) -> int | None:
     """The fewest entrants the tournament's format starts with (None: its settings are
     wrong whatever the count). Asked of the format itself, with stand-in entrants."""
     try:
-        fmt = services.format_for(t)
+        fmt = format_rows.format_for(t)
     except ValidationError:
         return None
     for n in range(1, 2 * formats.types.MAX_TABLE_SIZE + 1):
@@ -159,7 +160,7 @@ def plan_start(*, tournament: Tournament, by, starts_at, auto_start: bool) -> To
         t.auto_start_failed_at = t.auto_start_failure = None
         t.save(update_fields=["starts_at", "auto_start", "auto_start_failed_at",
                               "auto_start_failure"])  # fmt: skip
-        services.touch(t.pk)
+        versions.touch(t.pk)
         return t
 
 

@@ -1,6 +1,6 @@
 """Pages for entrants and the life cycle: join / leave, check-in, guests, linking a guest,
 pause / resume / cancel, and the organiser's "My tournaments". Thin: the rules are in
-tournaments.entrants and tournaments.lifecycle."""
+tournaments.services.entrants and tournaments.services.lifecycle."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,10 +12,11 @@ from django.views.decorators.http import require_POST
 
 from core import throttling
 from games.models import Invitation, Player
-from tournaments import autostart, entrants, lifecycle, organiser
+from tournaments import selectors
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
 from tournaments.models import Entry, Tournament
-from tournaments.views import _do, _limited, _manage
+from tournaments.services import entrants, lifecycle, scheduling
+from tournaments.views.tournaments import _do, _limited, _manage
 
 
 def _run(request, pk: int, action, done: str):
@@ -131,14 +132,14 @@ def _life(name: str, done):
 @login_required
 @_limited("tournament_manage")
 def planned_start(request, pk: int):
-    """Set, move or clear the planned start and auto-start (tournaments.autostart)."""
+    """Set, move or clear the planned start and auto-start (tournaments.services.scheduling)."""
     t = _manage(request, pk)
     form = PlannedStartForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect("tournament-detail", pk=pk)
     d = form.cleaned_data
-    return _run(request, pk, lambda: autostart.plan_start(tournament=t, by=request.user,
+    return _run(request, pk, lambda: scheduling.plan_start(tournament=t, by=request.user,
                                                           starts_at=d.get("starts_at"),
                                                           auto_start=bool(d.get("auto_start"))),
                 _("Planned start saved."))  # fmt: skip
@@ -152,7 +153,7 @@ cancel = _life("cancel", lambda: _("Tournament cancelled."))
 @login_required
 def my_tournaments(request):
     return render(
-        request, "tournaments/mine.html", {"rows": organiser.my_tournaments(request.user)}
+        request, "tournaments/mine.html", {"rows": selectors.my_tournaments(request.user)}
     )
 
 
@@ -172,8 +173,8 @@ def detail_extras(request, t: Tournament) -> dict:
         "is_full": t.entry_limit is not None and active >= t.entry_limit,
         "active_entries": active,
         "guest_form": GuestForm(),
-        "autostart_failure": autostart.failure_text(t),
-        "starts_when": autostart.when(t.starts_at) if t.starts_at else "",
+        "autostart_failure": scheduling.failure_text(t),
+        "starts_when": scheduling.when(t.starts_at) if t.starts_at else "",
         "planned_start_form": PlannedStartForm(
             initial={
                 "starts_at": timezone.localtime(t.starts_at) if t.starts_at else None,

@@ -23,9 +23,10 @@ from django.utils.translation import gettext
 
 from games import services as game_services
 from games.models import Match
-from tournaments import services
-from tournaments.entrants import may_manage
+from tournaments import format_rows
 from tournaments.models import Tournament, TournamentStatus
+from tournaments.services import rounds, versions
+from tournaments.services.entrants import may_manage
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def pause(*, tournament: Tournament, by) -> Tournament:
             raise ValidationError(gettext("The tournament is already paused."))
         t.paused = True
         t.save(update_fields=["paused"])
-        services.touch(t.pk)
+        versions.touch(t.pk)
         return t
 
 
@@ -62,9 +63,9 @@ def resume(*, tournament: Tournament, by) -> Tournament:
             raise ValidationError(gettext("The tournament is not paused."))
         t.paused = False
         t.save(update_fields=["paused"])
-        services.touch(t.pk)
+        versions.touch(t.pk)
     if t.status == TournamentStatus.RUNNING and t.auto_advance:
-        services.advance_tournament(tournament_id=t.pk)
+        rounds.advance_tournament(tournament_id=t.pk)
     t.refresh_from_db()
     return t
 
@@ -87,7 +88,7 @@ def cancel(*, tournament: Tournament, by) -> Tournament:
                 )
         t.status, t.finished_at, t.paused = TournamentStatus.CANCELLED, timezone.now(), False
         t.save(update_fields=["status", "finished_at", "paused"])
-        services.touch(t.pk)
+        versions.touch(t.pk)
         return t
 
 
@@ -95,7 +96,9 @@ def round_cap(tournament: Tournament) -> int:
     """The most rounds this tournament may ever pair."""
     if tournament.format in CAPPED_FORMATS:
         try:
-            planned = services.format_for(tournament).total_rounds(services.entrants(tournament))
+            planned = format_rows.format_for(tournament).total_rounds(
+                format_rows.entrants(tournament)
+            )
         except (ValidationError, ValueError, TypeError):
             planned = None
         if planned is not None:

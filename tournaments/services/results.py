@@ -1,18 +1,18 @@
-"""Results of over-the-board tables: entered, corrected and reported by the players.
+"""Results: a table's result recorded (from its match, typed in, or a forfeit), corrected
+and reported by the players.
 
-Every change of a table's result is logged (`ResultChange`: who, when, before, after).
+Every change of a typed-in table's result is logged (`ResultChange`: who, when, before,
+after). A correction changes the table's result and its match's outcome; the standings
+follow (they are computed from the tables' results at every results version). Later
+rounds stay as they were paired and played: a Swiss pairs each round from the standings
+of its day, and pairing it again would undo games already played. In an elimination
+bracket a correction may not change who goes on once the next round is paired (the
+bracket has moved on); the scores of such a table may still be corrected. Rated matches:
+every pool that counts the match is replayed from it on (`ratings.replay`), so the
+ratings equal those of a recompute of the whole history with the corrected result.
 
-A correction changes the table's result and its match's outcome; the standings follow
-(they are computed from the tables' results at every results version). Later rounds stay
-as they were paired and played: a Swiss pairs each round from the standings of its day,
-and pairing it again would undo games already played. In an elimination bracket a
-correction may not change who goes on once the next round is paired (the bracket has moved
-on); the scores of such a table may still be corrected. Rated matches: every pool that
-counts the match is replayed from it on (`ratings.replay`), so the ratings equal those of a
-recompute of the whole history with the corrected result.
-
-Seated players may report their own table's result; it counts once the organiser, or every
-other seated player, confirms it.
+Seated players may report their own table's result; it counts once the organiser, or
+every other seated player, confirms it.
 """
 
 from __future__ import annotations
@@ -26,17 +26,115 @@ from games import services as game_services
 from games.engines.base import InvalidOptions
 from games.engines.registry import get_engine
 from games.models import Match, Seat
-from tournaments import entrants, services
 from tournaments.models import (
+    Entry,
     ReportStatus,
     ResultChange,
     ResultChangeKind,
     ResultReport,
     Round,
+    RoundStatus,
     Table,
     TableStatus,
     Tournament,
 )
+from tournaments.services import entrants, versions
+
+
+# ---- results ------------------------------------------------------------------
+def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
+                  forfeited: list[bool] | None = None) -> bool:  # fmt: skip
+    """Record a table's result once; returns False if it already had one."""
+    with transaction.atomic():
+        t = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        if t.status == TableStatus.FINISHED:
+            return False
+        n = t.seats.count()
+        if len(ranks) != n or any(not 1 <= r <= n for r in ranks):
+            raise ValidationError(
+                gettext("Give one finishing place from 1 to %(n)s per seat.") % {"n": n}
+            )
+        t.result = {"ranks": list(ranks), "scores": list(scores) if scores else None,
+                    "forfeited": list(forfeited) if forfeited else [False] * n}  # fmt: skip
+        t.status, t.finished_at = TableStatus.FINISHED, timezone.now()
+        t.save(update_fields=["result", "status", "finished_at"])
+        versions.touch(t.round.tournament_id)
+        _finish_round_if_done(t.round)
+        return True
+
+
+def _finish_round_if_done(rnd: Round) -> None:
+    if rnd.tables.exclude(status=TableStatus.FINISHED).exists():
+        return
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.FINISHED, finished_at=timezone.now())
+    versions.touch(rnd.tournament_id)
+    if rnd.tournament.auto_advance:
+        from tournaments import tasks  # tasks import services
+
+        tournament_id = rnd.tournament_id
+        transaction.on_commit(lambda: tasks.advance_tournament.delay(tournament_id))
+
+
+def record_over_the_board_result(
+    *, table: Table, scores: list[float], tiebreak: list[float] | None = None
+) -> bool:
+    """The organiser types in a game played at the club: ranks follow the game's rules."""
+    t = table.round.tournament
+    engine = get_engine(t.game)
+    if not t.over_the_board:
+        raise ValidationError(
+            gettext("This table is an online match; its result comes from the match.")
+        )
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    if len(scores) != len(seats):
+        raise ValidationError(gettext("Give one score per seat."))
+    try:
+        ranks = engine.ranks_from_result(
+            list(scores), list(tiebreak) if tiebreak is not None else None
+        )
+    except InvalidOptions as exc:
+        raise ValidationError(str(exc)) from None
+
+    with transaction.atomic():
+        # The status is checked under the row lock and the match made in the same
+        # transaction: concurrent posts of one result wait here, then see it finished.
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status == TableStatus.FINISHED:
+            return False
+        # Stored as a finished match too, so ratings and player histories count it.
+        match = game_services.record_offline_match(
+            game=t.game, players=[s.entry.player for s in seats], ranks=ranks, scores=list(scores),
+            rated=entrants.rated_table(t.rated, [s.entry.player for s in seats]),
+            created_by=t.organiser, variant=t.variant,
+        )  # fmt: skip
+        locked.match = match
+        locked.save(update_fields=["match"])
+        return record_result(table=locked, ranks=ranks, scores=scores)
+
+
+def _forfeit_seat(*, table: Table, entry: Entry, by) -> bool:
+    """The organiser declares a seat forfeited: it ranks last, the others share first place;
+    a running match at the table is aborted."""
+    seats = list(table.seats.order_by("index"))
+    if entry.pk not in [s.entry_id for s in seats]:
+        raise ValidationError(gettext("That entrant does not sit at this table."))
+    if table.match_id is not None and table.match.status == "running":
+        game_services.abort_match(match_id=table.match_id, user=by)
+    n = len(seats)
+    forfeited = [s.entry_id == entry.pk for s in seats]
+    ranks = [n if f else 1 for f in forfeited]
+    return record_result(table=table, ranks=ranks, forfeited=forfeited)
+
+
+def on_match_finished(*, match_id: int) -> bool:
+    """A tournament match ended: its table takes the result (idempotent)."""
+    table = Table.objects.filter(match_id=match_id).select_related("match").first()
+    if table is None or table.match.outcome is None:
+        return False
+    outcome = table.match.outcome
+    return record_result(table=table, ranks=outcome["ranks"], scores=outcome.get("scores"),
+                         forfeited=outcome.get("forfeited"))  # fmt: skip
+
 
 BRACKET_FORMATS = ("single_elimination", "double_elimination")
 
@@ -138,7 +236,7 @@ def enter_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None, re
     _typed_in(table)
     result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
     with transaction.atomic():
-        recorded = services.record_over_the_board_result(
+        recorded = record_over_the_board_result(
             table=table, scores=result["scores"], tiebreak=result["tiebreak"]
         )
         if not recorded:
@@ -155,7 +253,7 @@ def enter_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None, re
 def record_forfeit(*, table: Table, entry, by) -> bool:
     """The existing forfeit, logged."""
     with transaction.atomic():
-        recorded = services.record_forfeit(table=table, entry=entry, by=by)
+        recorded = _forfeit_seat(table=table, entry=entry, by=by)
         if recorded:
             table.refresh_from_db()
             ResultChange.objects.create(table=table, changed_by=by, before=None,
@@ -200,7 +298,7 @@ def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> t
         ResultChange.objects.create(table=locked, changed_by=by, before=before, after=result,
                                     kind=ResultChangeKind.CORRECTED)  # fmt: skip
         _supersede_reports(locked.pk)
-        services.touch(t.pk)
+        versions.touch(t.pk)
         if rescored is not None and rescored.rated:
             _replay_ratings(rescored)
         return locked, True

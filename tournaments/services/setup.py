@@ -1,0 +1,362 @@
+"""Setting a tournament up: its settings checked against its format and game (which options
+belong to which format, the event's details: variant, time-control preset, venue,
+description, start, entry limit, check-in), who may run it rated, and its creation."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+
+from games import services as game_services
+from games.engines.base import InvalidOptions
+from games.engines.registry import UnknownGame, get_engine
+from tournaments import format_rows, formats
+from tournaments.models import (
+    FORMAT_CHOICES,
+    Tournament,
+)
+
+MAX_ENTRY_LIMIT = 1024
+
+
+MAX_VENUE = 120
+
+
+MAX_DESCRIPTION = 4000
+
+
+# Settings that change a format's play: given to another format they would be silently
+# ignored, so they are refused (False / None are harmless and allowed everywhere).
+FORMAT_ONLY = {
+    "rounds": {"swiss"},
+    "double": {"round_robin", "league"},
+    "third_place": {"single_elimination"},
+    "grand_final_reset": {"double_elimination"},
+    "advance": {"single_elimination", "double_elimination"},
+}
+
+
+# The settings by the names the tournament form gives them (the API's keys otherwise).
+SETTING_LABELS = {
+    "table_size": gettext_lazy("Table size"),
+    "rounds": gettext_lazy("Rounds"),
+    "double": gettext_lazy("Double round robin"),
+    "points": gettext_lazy("Points by place"),
+    "bye_points": gettext_lazy("Points for a bye"),
+    "tiebreaks": gettext_lazy("Tie-break order"),
+    "third_place": gettext_lazy("Third-place match"),
+    "advance": gettext_lazy("Players going through per table"),
+    "grand_final_reset": gettext_lazy("Grand-final reset"),
+    "min_table_size": gettext_lazy("Smallest table"),
+}
+
+
+CONFIG_KEYS = {
+    "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
+    "advance", "grand_final_reset", "min_table_size",
+}  # fmt: skip
+
+
+# Server limits on tournament settings (documented in the README).
+MAX_ROUNDS = 100  # Swiss rounds
+
+
+MAX_ROUND_DAYS = 365  # league: days per round
+
+
+MAX_SEED = 2**31 - 1  # tournament and entry seeds
+
+
+MAX_POINTS = 10**6  # points for a place or a bye
+
+
+# ---- rows -> format types ------------------------------------------------------
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return (_whole(value) or isinstance(value, float)) and abs(value) <= MAX_POINTS
+
+
+def _config_values(raw) -> dict:
+    """The stored settings as format values, every shape checked (ValidationError keyed by
+    the setting that is wrong, "config" for the whole): a config is data from a form, the
+    API or an old row."""
+    if not isinstance(raw, dict):
+        raise ValidationError({"config": gettext("The settings must be an object.")})
+    unknown = set(raw) - CONFIG_KEYS
+    if unknown:
+        raise ValidationError(
+            {"config": gettext("Unknown settings: %(names)s.")
+             % {"names": ", ".join(sorted(map(str, unknown)))}}
+        )  # fmt: skip
+    values = {k: v for k, v in raw.items() if v is not None}
+    whole = gettext("%(setting)s: a whole number from %(low)s to %(high)s.")
+    for key in ("table_size", "advance", "min_table_size"):
+        if key in values and not (_whole(values[key]) and 1 <= values[key] <= 5):
+            raise ValidationError(
+                {key: whole % {"setting": setting_label(key), "low": 1, "high": 5}}
+            )
+    if "table_size" in raw and raw["table_size"] is None:
+        raise ValidationError(
+            {"table_size": whole % {"setting": setting_label("table_size"), "low": 1, "high": 5}}
+        )
+    if "rounds" in values and not (
+        _whole(values["rounds"]) and 1 <= values["rounds"] <= MAX_ROUNDS
+    ):
+        raise ValidationError(
+            {"rounds": whole % {"setting": setting_label("rounds"), "low": 1, "high": MAX_ROUNDS}}
+        )
+    for key in ("double", "third_place", "grand_final_reset"):
+        if key in values and not isinstance(values[key], bool):
+            raise ValidationError(
+                {key: gettext("%(setting)s: true or false.") % {"setting": setting_label(key)}}
+            )
+    if "bye_points" in values and not (_number(values["bye_points"]) and values["bye_points"] >= 0):
+        raise ValidationError(
+            {"bye_points": gettext("%(setting)s: a number from 0 to %(high)s.")
+             % {"setting": setting_label("bye_points"), "high": MAX_POINTS}}
+        )  # fmt: skip
+    if "points" in values:
+        points = values["points"]
+        if not isinstance(points, dict):
+            raise ValidationError(
+                {"points": gettext(
+                    "%(setting)s: a table size with points per place, e.g. %(example)s."
+                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}'}}
+            )  # fmt: skip
+        converted = {}
+        for size, places in points.items():
+            if not (str(size).isascii() and str(size).isdigit() and len(str(size)) == 1):
+                raise ValidationError(
+                    {"points": gettext("%(setting)s: %(size)s is not a table size.")
+                     % {"setting": setting_label("points"), "size": repr(size)}}
+                )  # fmt: skip
+            if not (isinstance(places, list | tuple) and all(_number(p) for p in places)):
+                raise ValidationError(
+                    {"points": gettext("%(setting)s for %(size)s seats: a list of numbers.")
+                     % {"setting": setting_label("points"), "size": size}}
+                )  # fmt: skip
+            converted[int(size)] = tuple(places)
+        values["points"] = converted
+    if "tiebreaks" in values:
+        names = values["tiebreaks"]
+        if not (isinstance(names, list | tuple) and all(isinstance(n, str) for n in names)):
+            raise ValidationError(
+                {"tiebreaks": gettext("%(setting)s: a list of tie-break names.")
+                 % {"setting": setting_label("tiebreaks")}}
+            )  # fmt: skip
+        values["tiebreaks"] = tuple(names)
+    return values
+
+
+def check_config(*, format_name: str, game: str, raw) -> formats.Config:
+    """The format's own verdict on a config (ValidationError keyed by the setting at fault,
+    "config" when no one setting is): shapes and ranges, the table size the game seats,
+    and the format's checks."""
+    if format_name not in formats.FORMATS:
+        raise ValidationError(
+            {"config": gettext("Unknown format %(name)s.") % {"name": repr(format_name)}}
+        )
+    try:
+        engine = get_engine(game)
+    except UnknownGame:
+        raise ValidationError(
+            {"config": gettext("Unknown game %(game)r.") % {"game": game}}
+        ) from None
+    check_format_options(format_name, raw)
+    config = formats.Config(**_config_values(raw))
+    if not engine.min_players <= config.table_size <= engine.max_players:
+        raise ValidationError(
+            {"table_size": gettext("%(game)s tables seat %(min)s to %(max)s players.")
+             % {"game": gettext(engine.title), "min": engine.min_players,
+                "max": engine.max_players}}
+        )  # fmt: skip
+    # The checks a format makes before it starts, with enough stand-in entrants to pass the
+    # count (the real ones are checked again at the start).
+    stand_ins = [formats.Entrant(id=i) for i in range(1, 2 * formats.types.MAX_TABLE_SIZE + 1)]
+    try:
+        formats.FORMATS[format_name](config).validate(stand_ins)
+    except (formats.FormatError, TypeError, ValueError) as exc:
+        setting = getattr(exc, "setting", None) or "config"
+        raise ValidationError({setting: format_error_message(exc)}) from None
+    return config
+
+
+# ---- setting up --------------------------------------------------------------
+RATED_PERMISSION = "tournaments.run_rated_events"
+
+
+def may_run_rated(organiser, *, over_the_board: bool) -> bool:
+    """Typed-in results are rated only for organisers staff trust with the permission:
+    anyone else could type in any score. Online tables are rated by their matches' own rules."""
+    if not over_the_board:
+        return True
+    return organiser is not None and organiser.has_perm(RATED_PERMISSION)
+
+
+def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bool:
+    allowed = may_run_rated(organiser, over_the_board=over_the_board)
+    if rated is None:
+        return allowed
+    if rated and not allowed:
+        raise ValidationError({"rated": gettext(
+            "Over-the-board results are rated only for organisers with the "
+            "'run rated events' permission (staff grant it); create the event unrated."
+        )})  # fmt: skip
+    return rated
+
+
+def create_tournament(
+    *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
+    options: dict | None = None, variant=None, time_control: dict | None = None,
+    timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
+    auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
+    **details,
+) -> Tournament:  # fmt: skip
+    """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
+    ``details``: variant-free extras checked by tournaments.setup.clean_details (venue,
+    description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
+    details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
+                                          **details)  # fmt: skip
+    rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
+    try:
+        engine = get_engine(game)
+    except UnknownGame:
+        raise ValidationError(
+            {"game": gettext("Unknown game %(game)r.") % {"game": game}}
+        ) from None
+    if format not in formats.FORMATS:
+        raise ValidationError(
+            {
+                "format": gettext("Use one of %(names)s.")
+                % {"names": ", ".join(sorted(formats.FORMATS))}
+            }
+        )
+    try:
+        options = engine.validate_options(
+            {**(variant.options if variant else {}), **(options or {})}
+        )
+    except InvalidOptions as exc:
+        raise ValidationError({"options": str(exc)}) from None
+    tc = game_services.match_checks.time_control_fields(time_control)
+    if round_days is not None and not (_whole(round_days) and 1 <= round_days <= MAX_ROUND_DAYS):
+        raise ValidationError(
+            {"round_days": gettext("From 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS}}
+        )
+    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
+        raise ValidationError(
+            {"seed": gettext("A whole number from 0 to %(max)s.") % {"max": MAX_SEED}}
+        )
+    tournament = Tournament(
+        name=name, game=game, format=format, organiser=organiser, config=config or {},
+        options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
+        over_the_board=over_the_board, auto_advance=auto_advance, round_days=round_days,
+        seed=secrets.randbits(31) if seed is None else seed, **tc, **details,
+    )  # fmt: skip
+    format_rows.format_config(tournament)
+    tournament.save()
+    return tournament
+
+
+def setting_label(key: str) -> str:
+    return str(SETTING_LABELS.get(key, key))
+
+
+def format_label(name: str) -> str:
+    return str(dict(FORMAT_CHOICES).get(name, name))
+
+
+def format_error_message(exc: Exception) -> str:
+    """A format's complaint in the reader's language: the formats are Django-free and
+    raise FormatError with a marked English template, translated here."""
+    if isinstance(exc, formats.FormatError):
+        return exc.translated(gettext)
+    return str(exc)
+
+
+def check_format_options(format_name: str, raw) -> None:
+    if not isinstance(raw, dict):
+        return  # the shape check says why
+    for key, owners in FORMAT_ONLY.items():
+        value = raw.get(key)
+        if value in (None, False) or format_name in owners:
+            continue
+        if key == "advance" and value == 1:
+            continue  # the default
+        raise ValidationError(
+            {
+                key: gettext("%(setting)s is a setting of %(owners)s, not of %(format)s.")
+                % {
+                    "setting": setting_label(key),
+                    "owners": " / ".join(sorted(format_label(o) for o in owners)),
+                    "format": format_label(format_name),
+                }
+            }
+        )
+
+
+def clean_details(*, game: str, variant=None, time_control_preset=None, time_control=None,
+                  venue: str = "", description: str = "", starts_at=None,
+                  entry_limit=None, check_in: bool = False,
+                  auto_start: bool = False) -> tuple[dict, dict | None]:  # fmt: skip
+    """The model fields to set, and the time control to use (the preset's, if chosen)."""
+    if variant is not None and variant.game != game:
+        raise ValidationError({"variant": gettext("That variant is for another game.")})
+    if time_control_preset is not None:
+        if time_control:
+            raise ValidationError(
+                {"time_control": gettext("Choose a preset or your own time control, not both.")}
+            )
+        time_control = time_control_preset.as_dict()
+    venue, description = (venue or "").strip(), (description or "").strip()
+    if len(venue) > MAX_VENUE:
+        raise ValidationError({"venue": gettext("At most %(n)s characters.") % {"n": MAX_VENUE}})
+    if len(description) > MAX_DESCRIPTION:
+        raise ValidationError(
+            {"description": gettext("At most %(n)s characters.") % {"n": MAX_DESCRIPTION}}
+        )
+    if "\x00" in venue or "\x00" in description:
+        raise ValidationError({"description": gettext("Text can't contain NUL characters.")})
+    if entry_limit is not None and not (
+        isinstance(entry_limit, int)
+        and not isinstance(entry_limit, bool)
+        and 2 <= entry_limit <= MAX_ENTRY_LIMIT
+    ):
+        raise ValidationError(
+            {"entry_limit": gettext("From 2 to %(n)s entrants.") % {"n": MAX_ENTRY_LIMIT}}
+        )
+    starts_at = clean_planned_start(starts_at, auto_start)
+    if not isinstance(check_in, bool):
+        raise ValidationError({"check_in": gettext("Check-in: true or false.")})
+    fields = {"venue": venue, "description": description, "starts_at": starts_at,
+              "entry_limit": entry_limit, "check_in": check_in, "auto_start": auto_start}  # fmt: skip
+    return fields, time_control
+
+
+def clean_planned_start(starts_at, auto_start, *, now: datetime | None = None) -> datetime | None:
+    """The planned start (aware), checked: in the future when set (a start in the past
+    would either do nothing or, with auto_start, start the event at the next sweep), and
+    required by auto_start. Used at creation and when the organiser changes the plan."""
+    if not isinstance(auto_start, bool):
+        raise ValidationError({"auto_start": gettext("auto_start must be true or false.")})
+    if starts_at is None:
+        if auto_start:
+            raise ValidationError(
+                {"auto_start": gettext("Set the planned start to start automatically.")}
+            )
+        return None
+    if not isinstance(starts_at, datetime):
+        raise ValidationError({"starts_at": gettext("Give a date and time.")})
+    if timezone.is_naive(starts_at):
+        starts_at = timezone.make_aware(starts_at)
+    if not 2000 <= starts_at.year <= 2999:
+        raise ValidationError({"starts_at": gettext("Give a date between 2000 and 2999.")})
+    if starts_at <= (now or timezone.now()):
+        raise ValidationError({"starts_at": gettext("The planned start must be in the future.")})
+    return starts_at

@@ -1,0 +1,1 @@
+"""Pages of tournaments, one module per page family."""
