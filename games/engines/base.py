@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see DESIGN.md).
+"""The engine contract every game implements (docs/architecture.md, The engine contract).
 
 Everything the platform, bots, benchmarks and tests do with a game goes
 through an :class:`Engine`. States are engine-specific objects; they are
@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from games.engines import schema as schema_checks
@@ -250,3 +252,48 @@ class Engine(ABC):
         if not self.action_targets(state, action):
             return self.describe(state, action)
         return None
+
+
+@dataclass(frozen=True)
+class StateCodec:
+    """An engine's module functions for its state objects (see ObjectStateEngine)."""
+
+    to_json: Callable[[Any], dict]
+    from_json: Callable[[dict], Any]
+    determinize: Callable[[Any, int, random.Random], Any]
+
+
+class ObjectStateEngine(Engine):
+    """Base of the engines whose state is an object with ``n`` (players), ``over`` and
+    ``copy()``, serialised and determinized by module functions (``codec``): the
+    contract's methods that only pass the state on, written once."""
+
+    codec: StateCodec
+
+    def is_over(self, state: Any) -> bool:
+        return state.over
+
+    def to_json(self, state: Any) -> dict:
+        return self.codec.to_json(state)
+
+    def from_json(self, data: dict) -> Any:
+        return self.codec.from_json(data)
+
+    def clone(self, state: Any) -> Any:
+        return state.copy()
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.codec.determinize(state, seat, rng)
+
+    def num_players(self, state: Any) -> int:
+        return state.n
+
+
+class NoVariants(Engine):
+    """For an engine without variant options: none given (the usual case, bots and
+    tests start many games) is answered without the schema check."""
+
+    def validate_options(self, options: dict | None) -> dict:
+        if not options:
+            return {}
+        return super().validate_options(options)

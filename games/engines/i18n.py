@@ -1,6 +1,6 @@
 """The engines' words: every human-visible engine string goes through `_()`.
 
-Engines stay free of Django (DESIGN.md, "Languages"), so they translate with
+Engines stay free of Django (docs/architecture.md, "Engine i18n"), so they translate with
 the standard library's gettext reading the project's compiled catalogs
 (domain "engines", in the same `locale/` directory as Django's). The platform
 tells the language with `set_language` (games/i18n.py does it per request).

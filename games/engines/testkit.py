@@ -1,4 +1,4 @@
-"""Engine-agnostic checks of the engine contract (DESIGN.md), for every engine's tests.
+"""Engine-agnostic checks of the engine contract (docs/architecture.md), for every engine's tests.
 
 Plain Python: failures raise :class:`ContractViolation` (an AssertionError, so
 pytest reports them as test failures) with a message that names the rule.
@@ -169,8 +169,22 @@ def check_contract(
     over = engine.is_over(state)
     seat = engine.to_act(state)
     legal = engine.legal_actions(state)
+    keys = _check_turn(engine, state, players, over, seat, legal)
+    _check_apply(engine, state, before, legal, keys, extra_illegal)
+    _check_serialisation(engine, state, before, legal)
+    observations = _check_observations(engine, state, before, players)
+    for who in range(players):
+        _check_determinize(engine, state, before, who, seat, legal, observations[who], rng,
+                           determinizations)  # fmt: skip
+    if over:
+        _check_outcome(engine.outcome(state), players)
+    _unchanged(engine, state, before, "check_contract")
 
-    # Whose turn, and what they may do.
+
+def _check_turn(
+    engine: Engine, state: Any, players: int, over: bool, seat: Any, legal: list[Action]
+) -> set[str]:
+    """Whose turn, and what they may do; returns the legal actions' canonical JSON."""
     if over:
         if seat is not None:
             _fail(f"the game is over but to_act is {seat!r}")
@@ -195,8 +209,19 @@ def check_contract(
             _fail(f"describe gives {label!r} for {action!r}")
     if engine.legal_actions(state) != legal:
         _fail("legal_actions is not stable between two calls")
+    return keys
 
-    # Every legal action applies; apply works on a clone and leaves the state alone.
+
+def _check_apply(
+    engine: Engine,
+    state: Any,
+    before: str,
+    legal: list[Action],
+    keys: set[str],
+    extra_illegal: Iterable[Any],
+) -> None:
+    """Every legal action applies to a clone, leaving the state alone; bad actions raise
+    IllegalAction with the state unchanged, even when applied in place."""
     for action in legal:
         clone = engine.clone(state)
         try:
@@ -204,8 +229,6 @@ def check_contract(
         except IllegalAction as exc:
             _fail(f"legal action {action!r} raised IllegalAction: {exc}")
     _unchanged(engine, state, before, "applying legal actions to clones")
-
-    # Bad actions raise IllegalAction with the state unchanged, even when applied in place.
     for bad in _bad_actions(legal, extra_illegal):
         try:
             if isinstance(bad, dict) and canonical_json(bad) in keys:
@@ -223,7 +246,9 @@ def check_contract(
             _fail(f"apply accepted the illegal action {bad!r}")
         _unchanged(engine, state, before, f"the rejected action {bad!r}")
 
-    # Serialisation and cloning.
+
+def _check_serialisation(engine: Engine, state: Any, before: str, legal: list[Action]) -> None:
+    """to_json is JSON and round-trips; a clone is equal and independent."""
     data = engine.to_json(state)
     _assert_json(data, "to_json(state)")
     restored = engine.from_json(json.loads(json.dumps(data)))
@@ -236,7 +261,11 @@ def check_contract(
         engine.apply(clone, legal[-1])
         _unchanged(engine, state, before, "applying an action to a clone")
 
-    # Observations.
+
+def _check_observations(
+    engine: Engine, state: Any, before: str, players: int
+) -> dict[int | None, dict]:
+    """Every seat's observation and the spectators' (None) are JSON dicts; returns them."""
     observations: dict[int | None, dict] = {}
     for who in [*range(players), None]:
         obs = engine.observation(state, who)
@@ -245,25 +274,34 @@ def check_contract(
             _fail(f"observation for seat {who} is not a dict")
         observations[who] = obs
     _unchanged(engine, state, before, "observation")
+    return observations
 
-    # Determinization keeps what the seat knows.
-    for who in range(players):
-        for _ in range(determinizations):
-            world = engine.determinize(state, who, rng)
-            _unchanged(engine, state, before, f"determinize for seat {who}")
-            if engine.observation(world, who) != observations[who]:
-                _fail(f"determinize changed what seat {who} observes")
-            if engine.to_act(world) != seat:
-                _fail(f"determinize for seat {who} changed to_act")
-            if who == seat:
-                world_keys = [canonical_json(a) for a in engine.legal_actions(world)]
-                if world_keys != [canonical_json(a) for a in legal]:
-                    _fail(f"determinize for seat {who} changed its legal actions")
-            _assert_json(engine.to_json(world), f"to_json of a determinization for seat {who}")
 
-    if over:
-        _check_outcome(engine.outcome(state), players)
-    _unchanged(engine, state, before, "check_contract")
+def _check_determinize(
+    engine: Engine,
+    state: Any,
+    before: str,
+    who: int,
+    seat: Any,
+    legal: list[Action],
+    observed: dict,
+    rng: random.Random,
+    determinizations: int,
+) -> None:
+    """Determinizing for seat ``who`` keeps what it observes (``observed``), whose turn
+    it is, and its legal actions when it is to act; the state is left alone."""
+    for _ in range(determinizations):
+        world = engine.determinize(state, who, rng)
+        _unchanged(engine, state, before, f"determinize for seat {who}")
+        if engine.observation(world, who) != observed:
+            _fail(f"determinize changed what seat {who} observes")
+        if engine.to_act(world) != seat:
+            _fail(f"determinize for seat {who} changed to_act")
+        if who == seat:
+            world_keys = [canonical_json(a) for a in engine.legal_actions(world)]
+            if world_keys != [canonical_json(a) for a in legal]:
+                _fail(f"determinize for seat {who} changed its legal actions")
+        _assert_json(engine.to_json(world), f"to_json of a determinization for seat {who}")
 
 
 # ---- playing on the board -------------------------------------------------------
@@ -276,7 +314,7 @@ def svg_targets(svg: str) -> set[str]:
 
 
 def check_board_targets(engine: Engine, state: Any) -> None:
-    """Check "Playing on the board" (DESIGN.md) at `state`:
+    """Check "Playing on the board" (docs/architecture.md) at `state`:
 
     - every legal action's targets are strings drawn as data-target elements in the
       SVG of the acting seat's observation;

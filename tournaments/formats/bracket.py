@@ -153,16 +153,7 @@ class BracketRun:
     def apply(self, g: int, rnd: Round) -> None:
         """Decide round g's tables from the finished round ``rnd``."""
         tables, _byes = self.plan(g)
-        found = {frozenset(t.seats): t for t in rnd.tables}
-        if len(found) != len(tables):
-            raise FormatError(
-                gettext_noop(
-                    "Round %(round)s has %(found)s tables but the bracket planned %(planned)s."
-                ),
-                round=g,
-                found=len(found),
-                planned=len(tables),
-            )
+        found = played_tables(rnd, g, len(tables))
         for m in tables:
             table = found.get(frozenset(m.players))
             if table is None:
@@ -188,5 +179,46 @@ class BracketRun:
         for g, rnd in enumerate(played, start=1):
             self.apply(g, rnd)
 
+    def replayed(self, played: Sequence[Round]) -> BracketRun:
+        """The run after the finished rounds, with the next round seated and its
+        walkovers decided."""
+        self.replay(played)
+        self.plan(len(played) + 1)
+        return self
+
+    def next_round(
+        self, played: Sequence[Round], label: Callable[[BracketRun, list[Match]], str]
+    ) -> Round | None:
+        """The round after the finished ``played`` ones, named by ``label``; None when the
+        bracket is over or has nothing to play."""
+        number = len(played) + 1
+        self.replay(played)
+        if self.finished():
+            return None
+        tables, byes = self.plan(number)
+        if not tables:
+            return None
+        return Round(
+            number=number,
+            tables=tuple(Table(seats=self.seats(m), bracket=m.bracket) for m in tables),
+            byes=tuple(byes),
+            label=label(self, tables),
+        )
+
     def finished(self) -> bool:
         return all(m.decided is not None for m in self.matches)
+
+
+def played_tables(rnd: Round, g: int, planned: int) -> dict[frozenset[int], Table]:
+    """Round g's finished tables by their seats; FormatError unless there are ``planned``."""
+    found = {frozenset(t.seats): t for t in rnd.tables}
+    if len(found) != planned:
+        raise FormatError(
+            gettext_noop(
+                "Round %(round)s has %(found)s tables but the bracket planned %(planned)s."
+            ),
+            round=g,
+            found=len(found),
+            planned=planned,
+        )
+    return found

@@ -171,25 +171,31 @@ def check_played(entrants: Sequence[Entrant], played: Sequence[Round]) -> None:
         for table in rnd.tables:
             check_result(table)
             for e in table.seats:
-                if e not in ids:
-                    raise FormatError(NOT_AN_ENTRANT, round=i, id=e)
-                if e in seen:
-                    raise FormatError(
-                        gettext_noop("Round %(round)s: entrant %(id)s is seated twice."),
-                        round=i,
-                        id=e,
-                    )
-                seen.add(e)
-        for e in rnd.byes:
-            if e not in ids:
-                raise FormatError(NOT_AN_ENTRANT, round=i, id=e)
-            if e in seen:
-                raise FormatError(
-                    gettext_noop("Round %(round)s: entrant %(id)s has a bye and a table."),
-                    round=i,
-                    id=e,
+                _seat_once(
+                    e,
+                    i,
+                    ids,
+                    seen,
+                    gettext_noop("Round %(round)s: entrant %(id)s is seated twice."),
                 )
-            seen.add(e)
+        for e in rnd.byes:
+            _seat_once(
+                e,
+                i,
+                ids,
+                seen,
+                gettext_noop("Round %(round)s: entrant %(id)s has a bye and a table."),
+            )
+
+
+def _seat_once(e: int, i: int, ids, seen: set[int], again: str) -> None:
+    """Entrant e is one of ``ids`` and not yet in ``seen`` (message ``again`` if it is)
+    in round i; it is added to ``seen``."""
+    if e not in ids:
+        raise FormatError(NOT_AN_ENTRANT, round=i, id=e)
+    if e in seen:
+        raise FormatError(again, round=i, id=e)
+    seen.add(e)
 
 
 def ranking_from_standings(

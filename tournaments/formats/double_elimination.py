@@ -32,8 +32,8 @@ from collections.abc import Sequence
 
 from .bracket import BracketRun, Match
 from .common import check_common, check_played
-from .elimination import _group, rounds_if_seeds_win, winners_bracket
-from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
+from .elimination import _group, check_no_late_entries, rounds_if_seeds_win, winners_bracket
+from .types import Config, Entrant, FormatError, Round, gettext_noop
 
 
 class DoubleElimination:
@@ -51,12 +51,7 @@ class DoubleElimination:
                 gettext_noop("Double elimination needs two-player tables."), setting="table_size"
             )
         check_common(c, entrants, 2)
-        late = [e.id for e in entrants if e.joined_round > 1]
-        if late:
-            raise FormatError(
-                gettext_noop("Elimination brackets can't take late entries (%(late)s)."),
-                late=", ".join(map(str, late)),
-            )
+        check_no_late_entries(entrants)
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         if self.config.grand_final_reset:
@@ -146,35 +141,17 @@ class DoubleElimination:
         self, entrants: list[Entrant], played: list[Round], seed: int = 0
     ) -> Round | None:
         check_played(entrants, played)
-        number = len(played) + 1
-        run = self._run(entrants, played)
-        run.replay(played)
-        if run.finished():
-            return None
-        tables, byes = run.plan(number)
-        if not tables:
-            return None
-        return Round(
-            number=number,
-            tables=tuple(Table(seats=run.seats(m), bracket=m.bracket) for m in tables),
-            byes=tuple(byes),
-            label=self._label(run, tables),
-        )
+        return self._run(entrants, played).next_round(played, self._label)
 
     def bracket_run(self, entrants: list[Entrant], played: list[Round]) -> BracketRun:
         """Both brackets replayed from the finished rounds, the next round's matches seated
         and its walkovers decided: every match with its sources, for a picture."""
         check_played(entrants, played)
-        run = self._run(entrants, played)
-        run.replay(played)
-        run.plan(len(played) + 1)
-        return run
+        return self._run(entrants, played).replayed(played)
 
     def final_ranking(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
         check_played(entrants, played)
-        run = self._run(entrants, played)
-        run.replay(played)
-        run.plan(len(played) + 1)  # settles trailing walkovers, if any
+        run = self._run(entrants, played).replayed(played)  # settles trailing walkovers, if any
         last = run.losers_rounds  # type: ignore[attr-defined]
         key: dict[int, tuple] = {}
         for m in run.matches:

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bracket import BracketRun, Match, bracket_positions, next_power_of_two
+from .bracket import BracketRun, Match, bracket_positions, next_power_of_two, played_tables
 from .common import check_common, check_played, seeding_order
 from .points import finishing_order
 from .types import NO_TABLE_FOR, Config, Entrant, FormatError, Round, Table, gettext_noop
@@ -105,6 +105,16 @@ def avoid_forbidden_first_round(
     return order
 
 
+def check_no_late_entries(entrants: Sequence[Entrant]) -> None:
+    """A bracket is drawn from the entrants of round 1: nobody may join later."""
+    late = [e.id for e in entrants if e.joined_round > 1]
+    if late:
+        raise FormatError(
+            gettext_noop("Elimination brackets can't take late entries (%(late)s)."),
+            late=", ".join(map(str, late)),
+        )
+
+
 class SingleElimination:
     """Single elimination (see the module docstring)."""
 
@@ -139,12 +149,7 @@ class SingleElimination:
                 ),
                 setting="third_place",
             )
-        late = [e.id for e in entrants if e.joined_round > 1]
-        if late:
-            raise FormatError(
-                gettext_noop("Elimination brackets can't take late entries (%(late)s)."),
-                late=", ".join(map(str, late)),
-            )
+        check_no_late_entries(entrants)
 
     def total_rounds(self, entrants: list[Entrant]) -> int | None:
         """Rounds if every table has a winner (forfeits of several seats can shorten it)."""
@@ -255,16 +260,7 @@ class SingleElimination:
                 out[e] = (g, float("inf"))
             alive = [e for e in alive if by_id[e].active_in(g)]
             tables, byes, is_final = self._plan_multi(alive, seed_index)
-            found = {frozenset(t.seats): t for t in rnd.tables}
-            if len(found) != len(tables):
-                raise FormatError(
-                    gettext_noop(
-                        "Round %(round)s has %(found)s tables but the bracket planned %(planned)s."
-                    ),
-                    round=g,
-                    found=len(found),
-                    planned=len(tables),
-                )
+            found = played_tables(rnd, g, len(tables))
             through = list(byes)
             for tb in tables:
                 table = found.get(frozenset(tb))
@@ -294,19 +290,7 @@ class SingleElimination:
         check_played(entrants, played)
         number = len(played) + 1
         if self.config.table_size == 2:
-            run = self._run(entrants, played)
-            run.replay(played)
-            if run.finished():
-                return None
-            tables, byes = run.plan(number)
-            if not tables:
-                return None
-            return Round(
-                number=number,
-                tables=tuple(Table(seats=run.seats(m), bracket=m.bracket) for m in tables),
-                byes=tuple(byes),
-                label=self._label_two(run, tables),
-            )
+            return self._run(entrants, played).next_round(played, self._label_two)
         _members, seed_index, alive, _out, final_order = self._replay_multi(entrants, played)
         if final_order is not None:
             return None
@@ -329,10 +313,7 @@ class SingleElimination:
         if self.config.table_size != 2:
             return None
         check_played(entrants, played)
-        run = self._run(entrants, played)
-        run.replay(played)
-        run.plan(len(played) + 1)
-        return run
+        return self._run(entrants, played).replayed(played)
 
     def final_ranking(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
         check_played(entrants, played)
@@ -341,9 +322,7 @@ class SingleElimination:
         return self._ranking_multi(entrants, played)
 
     def _ranking_two(self, entrants: list[Entrant], played: list[Round]) -> list[list[int]]:
-        run = self._run(entrants, played)
-        run.replay(played)
-        run.plan(len(played) + 1)  # settles trailing walkovers, if any
+        run = self._run(entrants, played).replayed(played)  # settles trailing walkovers, if any
         rounds = run.rounds  # type: ignore[attr-defined]
         key: dict[int, tuple] = {}
         for m in run.matches:

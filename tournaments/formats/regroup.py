@@ -60,50 +60,89 @@ def conflict_free_grouping(
         raise ValueError("the table sizes must seat every player once")
     index = {p: i for i, p in enumerate(players)}
     ranks = [rank[p] for p in players] if rank is not None else list(range(n))
-    if jitter:
-        # fixed pseudo-random offsets in [0, jitter): the result still depends on the input only
-        keys = [r + ((i * 2_654_435_761 + jitter * 40_503) % 1_000_003) * jitter / 1_000_003
-                for i, r in enumerate(ranks)]  # fmt: skip
-    else:
-        keys = ranks
-    full = (1 << n) - 1
-    ok = [full & ~(1 << i) for i in range(n)]
+    search = _Search(
+        _allowed(players, index, conflicts),
+        sizes,
+        ranks,
+        _keys(ranks, jitter),
+        budget,
+        improve,
+        jitter,
+    )
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, len(sizes) + 200))  # one frame per table
+    try:
+        search.search((1 << n) - 1, 0, [])
+    finally:
+        sys.setrecursionlimit(old_limit)
+    steps = min(search.tick[0], budget)
+    if search.best is None:
+        return SearchResult(None, 0, not search.exhausted, steps)
+    tables = [sorted((players[i] for i in t), key=lambda p: ranks[index[p]]) for t in search.best]
+    tables.sort(key=lambda t: ranks[index[t[0]]])
+    return SearchResult(tables, int(search.best_cost), not search.stopped, steps)
+
+
+def _keys(ranks: list[int], jitter: int) -> Sequence[float]:
+    """The order the search tries players in: the standings, shuffled by up to ``jitter``."""
+    if not jitter:
+        return ranks
+    # fixed pseudo-random offsets in [0, jitter): the result still depends on the input only
+    return [r + ((i * 2_654_435_761 + jitter * 40_503) % 1_000_003) * jitter / 1_000_003
+            for i, r in enumerate(ranks)]  # fmt: skip
+
+
+def _allowed(
+    players: Sequence[int], index: dict[int, int], conflicts: Mapping[int, Collection[int]]
+) -> list[int]:
+    """Per player index, the bit mask of the others it may sit with."""
+    full = (1 << len(players)) - 1
+    ok = [full & ~(1 << i) for i in range(len(players))]
     for i, a in enumerate(players):
         for b in conflicts.get(a, ()):
             j = index.get(b)
             if j is not None:
                 ok[i] &= ~(1 << j)
                 ok[j] &= ~(1 << i)
-    counts: dict[int, int] = {}
-    for s in sizes:
-        counts[s] = counts.get(s, 0) + 1
-    order = sorted(counts, reverse=True)
+    return ok
 
-    best: list[list[int]] | None = None
-    best_cost = float("inf")
-    tick = [0]  # search steps: nodes and candidates looked at
-    stopped = False  # the budget ran out, or the first grouping was enough
-    exhausted = False
 
-    def floor(remaining: dict[int, int]) -> int:
-        return sum((s - 1) * c for s, c in remaining.items())
+def _bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
-    def search(free: int, cost: int, chosen: list[list[int]]) -> None:
-        nonlocal best, best_cost, stopped, exhausted
-        tick[0] += 1 + free.bit_count() // 8  # the scan below looks at every free player
-        if tick[0] > budget:
-            stopped = exhausted = True
-            return
-        if not free:
-            if cost < best_cost:
-                best, best_cost = [list(t) for t in chosen], cost
-                if not improve:
-                    stopped = True
-            return
-        if cost + floor(counts) >= best_cost:
-            return
-        smallest = min(s for s in order if counts[s])
-        pick, pick_count = -1, n + 1
+
+class _Search:
+    """The branch and bound of ``conflict_free_grouping``: its state and its step."""
+
+    def __init__(self, ok, sizes, ranks, keys, budget, improve, jitter) -> None:
+        self.ok, self.ranks, self.keys = ok, ranks, keys
+        self.budget, self.improve, self.jitter = budget, improve, jitter
+        self.counts: dict[int, int] = {}  # tables still to fill, per size
+        for s in sizes:
+            self.counts[s] = self.counts.get(s, 0) + 1
+        self.order = sorted(self.counts, reverse=True)
+        self.best: list[list[int]] | None = None
+        self.best_cost = float("inf")
+        self.tick = [0]  # search steps: nodes and candidates looked at
+        self.stopped = False  # the budget ran out, or the first grouping was enough
+        self.exhausted = False
+
+    def floor(self) -> int:
+        """The least spread the tables still to fill can add."""
+        return sum((s - 1) * c for s, c in self.counts.items())
+
+    def _pick(self, free: int) -> tuple[int, int]:
+        """The free player with the fewest free partners (the better ranked on ties) and
+        that number; (-1, -1) when some free player can no longer fill a table."""
+        smallest = min(s for s in self.order if self.counts[s])
+        ok, keys = self.ok, self.keys
+        pick, pick_count = -1, len(ok) + 1
         f = free
         while f:
             low = f & -f
@@ -111,58 +150,57 @@ def conflict_free_grouping(
             f ^= low
             c = (ok[i] & free).bit_count()
             if c < smallest - 1:
-                return  # this player can no longer fill a table
+                return -1, -1  # this player can no longer fill a table
             if c < pick_count or (c == pick_count and keys[i] < keys[pick]):
                 pick, pick_count = i, c
-        p = pick
-        cand_mask = ok[p] & free
-        cands = []
-        f = cand_mask
-        while f:
-            low = f & -f
-            j = low.bit_length() - 1
-            f ^= low
-            cands.append(j)
+        return pick, pick_count
+
+    def search(self, free: int, cost: int, chosen: list[list[int]]) -> None:
+        tick = self.tick
+        tick[0] += 1 + free.bit_count() // 8  # the scan in _pick looks at every free player
+        if tick[0] > self.budget:
+            self.stopped = self.exhausted = True
+            return
+        if not free:
+            if cost < self.best_cost:
+                self.best, self.best_cost = [list(t) for t in chosen], cost
+                if not self.improve:
+                    self.stopped = True
+            return
+        if cost + self.floor() >= self.best_cost:
+            return
+        p, pick_count = self._pick(free)
+        if p < 0:
+            return
+        cand_mask = self.ok[p] & free
+        keys = self.keys
         kp = keys[p]
-        cands.sort(key=lambda j: (abs(keys[j] - kp), keys[j]))
-        for s in order:
-            if not counts[s] or pick_count < s - 1:
+        cands = sorted(_bits(cand_mask), key=lambda j: (abs(keys[j] - kp), keys[j]))
+        for s in self.order:
+            if not self.counts[s] or pick_count < s - 1:
                 continue
-            counts[s] -= 1
-            rest_floor = floor(counts)
-            limit = best_cost - cost - rest_floor  # a table's spread must stay below this
+            self.counts[s] -= 1
+            rest_floor = self.floor()
+            limit = self.best_cost - cost - rest_floor  # a table's spread must stay below this
             for members, spread in _tables(
-                p, s, cands, cand_mask, ok, ranks, limit, tick, not jitter
+                p, s, cands, cand_mask, self.ok, self.ranks, limit, self.tick, not self.jitter
             ):
-                if tick[0] > budget:
-                    stopped = exhausted = True
+                if self.tick[0] > self.budget:
+                    self.stopped = self.exhausted = True
                     break
-                if cost + spread + rest_floor >= best_cost:
+                if cost + spread + rest_floor >= self.best_cost:
                     continue  # best_cost fell since the generator started
                 mask = 0
                 for m in members:
                     mask |= 1 << m
                 chosen.append(members)
-                search(free & ~mask, cost + spread, chosen)
+                self.search(free & ~mask, cost + spread, chosen)
                 chosen.pop()
-                if stopped:
+                if self.stopped:
                     break
-            counts[s] += 1
-            if stopped:
+            self.counts[s] += 1
+            if self.stopped:
                 return
-
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, len(sizes) + 200))  # one frame per table
-    try:
-        search(full, 0, [])
-    finally:
-        sys.setrecursionlimit(old_limit)
-    steps = min(tick[0], budget)
-    if best is None:
-        return SearchResult(None, 0, not exhausted, steps)
-    tables = [sorted((players[i] for i in t), key=lambda p: ranks[index[p]]) for t in best]
-    tables.sort(key=lambda t: ranks[index[t[0]]])
-    return SearchResult(tables, int(best_cost), not stopped, steps)
 
 
 def _tables(p, size, cands, allowed, ok, ranks, limit, tick, nearest_first):

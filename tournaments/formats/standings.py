@@ -163,9 +163,6 @@ class StandingsAccumulator:
     def points(self, entrant: int) -> float:
         return self._points[entrant]
 
-    def times_met(self, a: int, b: int) -> int:
-        return self._met[a][b]
-
     def standings(self) -> list[StandingRow]:
         pts = self._points
         values: dict[str, dict[int, float]] = defaultdict(dict)

@@ -118,14 +118,7 @@ class Config:
     bye_points: float | None = None
     """Points for a bye. None: the first-place points of a full table (1.0 with two
     seats, table_size - 1 with the default multiplayer points)."""
-    tiebreaks: tuple[str, ...] = (
-        "buchholz",
-        "median_buchholz",
-        "sonneborn_berger",
-        "average_place",
-        "head_to_head",
-        "rating",
-    )
+    tiebreaks: tuple[str, ...] = TIEBREAKS
     third_place: bool = False
     """Single elimination (two seats only): play a third-place match."""
     advance: int = 1

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from games.engines.base import Engine
+from games.engines.base import NoVariants, ObjectStateEngine, StateCodec
 
 from . import labels, rules
 from .board import default_board
@@ -23,8 +21,9 @@ from .state import to_json as _to_json
 ISMCTS_DEFAULTS = {"rollout_depth": 0, "exploration": 0.1}
 
 
-class GreatWallEngine(Engine):
+class GreatWallEngine(NoVariants, ObjectStateEngine):
     slug = "greatwall"
+    codec = StateCodec(to_json=_to_json, from_json=_from_json, determinize=_determinize)
     # The German original: "Dschingis Khan – Bewegung an der Großen Mauer"; Czech Čingischán.
     title = "Great Wall"
     min_players = 2
@@ -44,13 +43,7 @@ class GreatWallEngine(Engine):
     def __init__(self) -> None:
         self.board = default_board()
 
-    # ---- variants: none (the rulebook has no variants)
-    def validate_options(self, options: dict | None) -> dict:
-        if not options:
-            return {}
-        return super().validate_options(options)
-
-    # ---- the game
+    # ---- the game (no variants: the rulebook has none, hence NoVariants)
     def new_game(self, *, players: int, seed: int, options: dict | None = None) -> State:
         self.check_players(players)
         opts = self.validate_options(options)
@@ -69,9 +62,6 @@ class GreatWallEngine(Engine):
         """apply without validation, for actions taken from legal_actions (bot playouts)."""
         rules.execute(state, self.board, rules.parse_trusted(state, self.board, action))
         return state
-
-    def is_over(self, state: State) -> bool:
-        return state.over
 
     def outcome(self, state: State) -> dict:
         pts = scores(state)
@@ -99,21 +89,6 @@ class GreatWallEngine(Engine):
         if action.get("type") in ("lay", "setup") and "chip" in action:
             return {**action, "chip": HIDDEN}
         return action
-
-    def to_json(self, state: State) -> dict:
-        return _to_json(state)
-
-    def from_json(self, data: dict) -> State:
-        return _from_json(data)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return _determinize(state, seat, rng)
-
-    def num_players(self, state: State) -> int:
-        return state.n
 
     # ---- bots and pages
     def heuristic(self, state: State, seat: int) -> float:

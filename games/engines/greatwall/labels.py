@@ -8,7 +8,9 @@ in the south (rows 4-6). The names stay with the square when it changes side.
 
 from __future__ import annotations
 
+from games.engines.board_ids import board_id
 from games.engines.i18n import _
+from games.engines.words import colour_name
 
 VILLAGE_NAMES = {
     "b1": "Khovd",
@@ -72,12 +74,7 @@ def line_name(lid: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return {
-        "red": _("red"),
-        "green": _("green"),
-        "blue": _("blue"),
-        "yellow": _("yellow"),
-    }[SEAT_NAMES[seat % 4]]
+    return colour_name(SEAT_NAMES[seat % 4])
 
 
 def face_name(face: str) -> str:
@@ -106,28 +103,12 @@ def stage_name(stage: str) -> str:
 
 
 # ---- data-target ids (stable, never shown as text) -----------------------
-def village_target(vid: str) -> str:
-    return f"village:{vid}"
-
-
-def wall_target(lid: str) -> str:
-    return f"wall:{lid}"
-
-
-def chip_target(face: str) -> str:
-    return f"chip:{face}"
-
-
-def supply_target(kind: str) -> str:
-    return f"supply:{kind}"
-
-
-def active_target(kind: str) -> str:
-    return f"active:{kind}"
-
-
-def scout_target(seat: int) -> str:
-    return f"scout:{seat}"
+village_target = board_id("village")
+wall_target = board_id("wall")
+chip_target = board_id("chip")
+supply_target = board_id("supply")
+active_target = board_id("active")
+scout_target = board_id("scout")
 
 
 # ---- playing on the board ---------------------------------------------------

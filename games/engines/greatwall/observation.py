@@ -1,6 +1,6 @@
 """What one seat (or a spectator) may know, and hidden information resampled for it.
 
-Knowledge (DESIGN.md): a chip's face is known to its owner, and a stack's
+Knowledge (docs/architecture.md, section 7): a chip's face is known to its owner, and a stack's
 faces to every player who controls or once controlled that village (they
 may look at it; the state keeps, per chip, the set of seats that have seen
 it). Chip owners (colours) are public. Hidden from a seat: the faces of

@@ -17,6 +17,8 @@ from __future__ import annotations
 from html import escape
 
 from games.engines.i18n import _
+from games.engines.svg import svg_text
+from games.engines.svg import target_attr as _tgt
 
 from . import labels as L
 from .board import Board
@@ -35,14 +37,7 @@ SPUR = "#4a4a4a"
 def _t(
     x: float, y: float, text: object, size: int = FONT, anchor: str = "start", extra: str = ""
 ) -> str:
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" {extra}>'
-        f"{escape(str(text))}</text>"
-    )
-
-
-def _tgt(tid: str) -> str:
-    return f'data-target="{escape(tid)}"'
+    return svg_text(x, y, text, size=size, anchor=anchor, extra=extra, digits=1)
 
 
 def _pt(board: Board, tower: int) -> tuple[float, float]:

@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass
 
 from games.engines.rng import GameRandom
+from games.engines.state_fields import fields_from_json, fields_to_json
 
 from .constants import chip, chip_face, chip_known, chip_owner
 
@@ -121,11 +122,7 @@ _NESTED_LISTS = ("active_chips", "passive", "lost")
 
 
 def to_json(s: State) -> dict:
-    out: dict = {name: getattr(s, name) for name in _SCALARS}
-    for name in _FLAT_LISTS:
-        out[name] = list(getattr(s, name))
-    for name in _NESTED_LISTS:
-        out[name] = [list(x) for x in getattr(s, name)]
+    out = fields_to_json(s, _SCALARS, _FLAT_LISTS, _NESTED_LISTS)
     out["stacks"] = [[[chip_owner(c), chip_face(c), chip_known(c)] for c in st] for st in s.stacks]
     out["options"] = copy.deepcopy(s.options)
     out["rng"] = list(s.rng.getstate())
@@ -136,11 +133,7 @@ def from_json(data: dict) -> State:
     # Keys not listed are ignored: states stored before the end was read as "two
     # supplies empty at the same time" carry a "walls_ran_out" flag (the wall
     # supply counted as exhausted from its first emptying); it means nothing now.
-    kwargs = {name: data[name] for name in _SCALARS}
-    for name in _FLAT_LISTS:
-        kwargs[name] = list(data[name])
-    for name in _NESTED_LISTS:
-        kwargs[name] = [list(x) for x in data[name]]
+    kwargs = fields_from_json(data, _SCALARS, _FLAT_LISTS, _NESTED_LISTS)
     rng = GameRandom()
     rng.setstate(data["rng"])
     return State(

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from games.engines.base import Engine, InvalidOptions
+from games.engines.base import InvalidOptions, ObjectStateEngine, StateCodec
 from games.engines.i18n import _
 
 from . import flow, labels, options, rules
@@ -23,8 +21,9 @@ from .state import to_json as _to_json
 ISMCTS_ROLLOUT_DEPTH = 12
 
 
-class SilkRoadEngine(Engine):
+class SilkRoadEngine(ObjectStateEngine):
     slug = "silkroad"
+    codec = StateCodec(to_json=_to_json, from_json=_from_json, determinize=_determinize)
     title = "Silk Road"  # the German "Seidenstraße"
     min_players = 2
     max_players = 5
@@ -87,9 +86,6 @@ class SilkRoadEngine(Engine):
     def apply(self, state: State, action: dict) -> State:
         return rules.apply(state, self.board, action)
 
-    def is_over(self, state: State) -> bool:
-        return state.over
-
     def outcome(self, state: State) -> dict:
         n = state.n
         gem_pts = [set_points(state.gems[p]) for p in range(n)]
@@ -115,21 +111,6 @@ class SilkRoadEngine(Engine):
 
     def describe(self, state: State, action: dict) -> str:
         return _describe(state, self.board, action)
-
-    def to_json(self, state: State) -> dict:
-        return _to_json(state)
-
-    def from_json(self, data: dict) -> State:
-        return _from_json(data)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return _determinize(state, seat, rng)
-
-    def num_players(self, state: State) -> int:
-        return state.n
 
     # ---- bots and pages
     def heuristic(self, state: State, seat: int) -> float:

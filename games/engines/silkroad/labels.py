@@ -6,7 +6,9 @@ Board ids (``data-target``) are built here too, so the picture and
 
 from __future__ import annotations
 
+from games.engines.board_ids import board_id
 from games.engines.i18n import _, pgettext
+from games.engines.words import colour_name as colour_name  # re-exported: L.colour_name
 
 from .board import Board
 from .constants import GOODS
@@ -20,16 +22,6 @@ def good_name(good: str) -> str:
         "ivory": _("ivory"),
         "tea": _("tea"),
     }.get(good, good)
-
-
-def colour_name(colour: str) -> str:
-    return {
-        "blue": _("blue"),
-        "yellow": _("yellow"),
-        "green": _("green"),
-        "red": _("red"),
-        "purple": _("purple"),
-    }.get(colour, colour)
 
 
 def action_label(kind: str) -> str:
@@ -77,26 +69,11 @@ def space_target(board: Board, space: int) -> str:
     return f"{kind}:{board.ids[space]}"
 
 
-def caravan_target(size: int) -> str:
-    return f"caravan:{size}"
-
-
-def hand_target(good: str) -> str:
-    return f"hand:{good}"
-
-
-def display_target(good: str) -> str:
-    return f"display:{good}"
-
-
-def field_target(seat: int, good: str) -> str:
-    return f"field:{seat}:{good}"
-
-
-def gem_target(city: str, colour: str) -> str:
-    return f"gem:{city}:{colour}"
-
-
+caravan_target = board_id("caravan")
+hand_target = board_id("hand")
+display_target = board_id("display")
+field_target = board_id("field")
+gem_target = board_id("gem")
 DECK_TARGET = "deck"
 
 

@@ -160,13 +160,7 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
     for p in others:
         cards.extend(_cards_idx(t.hands[p]))
     rng.shuffle(cards)
-    for p in others:
-        size = sum(t.hands[p])
-        hand = [0] * 5
-        for g in cards[:size]:
-            hand[g] += 1
-        del cards[:size]
-        t.hands[p] = hand
+    _deal(cards, t.hands, others)
     t.deck = cards
 
     if not t.over:  # screens come down at the end
@@ -175,13 +169,7 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
             gems.extend(_cards_idx(t.gems[p]))
         gems.extend(_cards_idx(t.removed_unseen))
         rng.shuffle(gems)
-        for p in others:
-            size = sum(t.gems[p])
-            held = [0] * 5
-            for c in gems[:size]:
-                held[c] += 1
-            del gems[:size]
-            t.gems[p] = held
+        _deal(gems, t.gems, others)
         unseen = [0] * 5
         for c in gems[len(t.bag) :]:
             unseen[c] += 1
@@ -194,3 +182,15 @@ def determinize(s: State, seat: int, rng: random.Random) -> State:
 
 def _cards_idx(counts: list[int]) -> list[int]:
     return [i for i, k in enumerate(counts) for _ in range(k)]
+
+
+def _deal(pool: list[int], counts: list[list[int]], seats: list[int]) -> None:
+    """Deal from the front of ``pool`` to each of ``seats`` as many as it holds in
+    ``counts`` (its counts per kind replaced); the rest stays in ``pool``."""
+    for p in seats:
+        size = sum(counts[p])
+        held = [0] * 5
+        for k in pool[:size]:
+            held[k] += 1
+        del pool[:size]
+        counts[p] = held

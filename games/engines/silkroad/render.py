@@ -11,6 +11,8 @@ import math
 from html import escape
 
 from games.engines.i18n import _
+from games.engines.svg import svg_text
+from games.engines.svg import target_attr as _target
 
 from . import labels as L
 from .board import Board
@@ -58,14 +60,7 @@ def _t(
     anchor: str = "middle",
     extra: str = "",
 ) -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" {extra}>'
-        f"{escape(str(text))}</text>"
-    )
-
-
-def _target(tid: str) -> str:
-    return f'data-target="{escape(tid)}"'
+    return svg_text(x, y, text, size=size, anchor=anchor, extra=extra)
 
 
 def _links(board: Board) -> list[str]:

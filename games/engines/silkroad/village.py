@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from . import market
@@ -64,13 +65,7 @@ def start(s: State, kind: str) -> None:
 
 # ---- customs: the others, from the left, discard down to 4 hand cards
 def customs_next(s: State) -> None:
-    while s.pending and sum(s.hands[s.pending[0]]) <= HAND_SIZE:
-        s.pending.pop(0)
-    if s.pending:
-        s.stage = "customs"
-        s.actor = s.pending[0]
-    else:
-        s.stage = "end_turn"
+    _next_pending(s, "customs", lambda p: sum(s.hands[p]) <= HAND_SIZE)
 
 
 def customs_discard(s: State, good: int) -> None:
@@ -81,10 +76,16 @@ def customs_discard(s: State, good: int) -> None:
 
 # ---- sandstorm: the others, from the left, discard one laid-out card
 def sandstorm_next(s: State) -> None:
-    while s.pending and not any(s.fields[s.pending[0]]):
+    _next_pending(s, "sandstorm", lambda p: not any(s.fields[p]))
+
+
+def _next_pending(s: State, stage: str, settled: Callable[[int], bool]) -> None:
+    """The first of ``s.pending`` not yet ``settled`` acts at ``stage``; when none is
+    left, the turn ends."""
+    while s.pending and settled(s.pending[0]):
         s.pending.pop(0)
     if s.pending:
-        s.stage = "sandstorm"
+        s.stage = stage
         s.actor = s.pending[0]
     else:
         s.stage = "end_turn"

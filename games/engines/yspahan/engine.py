@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from games.engines.base import Engine
+from games.engines.base import NoVariants, ObjectStateEngine, StateCodec
 
 from . import labels, rules
 from .describe import describe as _describe
@@ -29,8 +27,9 @@ _EMPTY_SCHEMA = {
 }
 
 
-class YspahanEngine(Engine):
+class YspahanEngine(NoVariants, ObjectStateEngine):
     slug = "yspahan"
+    codec = StateCodec(to_json=_to_json, from_json=_from_json, determinize=_determinize)
     title = "Yspahan"
     min_players = 2
     max_players = 4
@@ -45,11 +44,6 @@ class YspahanEngine(Engine):
     # ---- variants
     def option_schema(self) -> dict:
         return {**_EMPTY_SCHEMA, "properties": {}}
-
-    def validate_options(self, options: dict | None) -> dict:
-        if not options:
-            return {}
-        return super().validate_options(options)
 
     # ---- the game
     def new_game(self, *, players: int, seed: int, options: dict | None = None) -> State:
@@ -69,9 +63,6 @@ class YspahanEngine(Engine):
     def apply_unchecked(self, state: State, action: dict) -> State:
         return rules.apply_unchecked(state, action)
 
-    def is_over(self, state: State) -> bool:
-        return state.over
-
     def outcome(self, state: State) -> dict:
         scores = list(state.vp)
         return {
@@ -88,21 +79,6 @@ class YspahanEngine(Engine):
 
     def describe(self, state: State, action: dict) -> str:
         return _describe(state, action)
-
-    def to_json(self, state: State) -> dict:
-        return _to_json(state)
-
-    def from_json(self, data: dict) -> State:
-        return _from_json(data)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return _determinize(state, seat, rng)
-
-    def num_players(self, state: State) -> int:
-        return state.n
 
     # ---- bots and pages
     def heuristic(self, state: State, seat: int) -> float:

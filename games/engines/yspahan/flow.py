@@ -67,12 +67,7 @@ def new_state(n: int, seed: int, options: dict) -> State:
     s.discard = [0] * len(CARD_COUNTS)
     s.stage = "yellow"
     s.actor = 0
-    s.row = -1
-    s.boost = 0
-    s.remaining = 0
-    s.district = -1
-    s.events = []
-    s.resume = ""
+    _clear_turn(s)
     s.over = False
     s.ply = 0
     begin_day(s)
@@ -153,13 +148,18 @@ def row_value(s: State, p: int, r: int) -> int:
     return w + y if p == s.start else w
 
 
-def begin_turn(s: State) -> None:
+def _clear_turn(s: State) -> None:
+    """Nothing chosen yet this turn: no row taken, no boost, no cubes or district pending."""
     s.row = -1
     s.boost = 0
     s.remaining = 0
     s.district = -1
     s.events = []
     s.resume = ""
+
+
+def begin_turn(s: State) -> None:
+    _clear_turn(s)
     s.stage = "row"
     s.actor = s.order[s.turn]
 

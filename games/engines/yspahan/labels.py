@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from games.engines.board_ids import board_id
 from games.engines.i18n import _
 
 from .board import BOARD
@@ -138,22 +139,10 @@ def square_target(cell_id: str) -> str:
     return "square:centre" if arm == "centre" else f"square:{arm}-{k}"
 
 
-def shop_target(shop_id: str) -> str:
-    return f"shop:{shop_id}"
-
-
-def row_target(row: str) -> str:
-    return f"row:{row}"
-
-
-def hand_target(card: str) -> str:
-    return f"hand:{card}"
-
-
-def building_target(building: str) -> str:
-    return f"building:{building}"
-
-
+shop_target = board_id("shop")
+row_target = board_id("row")
+hand_target = board_id("hand")
+building_target = board_id("building")
 SUPERVISOR_TARGET = "supervisor"
 DECK_TARGET = "deck"
 CARAVAN_TARGET = "caravan"

@@ -16,6 +16,8 @@ import math
 from html import escape
 
 from games.engines.i18n import _
+from games.engines.svg import target_attr as _tgt
+from games.engines.words import colour_name
 
 from . import labels as L
 from .board import BOARD
@@ -35,12 +37,7 @@ SHOP = 30
 
 
 def _seat_name(p: int) -> str:
-    return {
-        "blue": _("blue"),
-        "red": _("red"),
-        "green": _("green"),
-        "yellow": _("yellow"),
-    }[SEAT_NAMES[p % 4]]
+    return colour_name(SEAT_NAMES[p % 4])
 
 
 def _t(x: float, y: float, text: str, size: int = FONT, anchor: str = "start", **extra) -> str:
@@ -49,10 +46,6 @@ def _t(x: float, y: float, text: str, size: int = FONT, anchor: str = "start", *
         f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" '
         f'text-anchor="{anchor}"{attrs}>{escape(str(text))}</text>'
     )
-
-
-def _tgt(tid: str) -> str:
-    return f'data-target="{escape(tid)}"'
 
 
 def _xy(x: float, y: float) -> tuple[float, float]:

@@ -8,11 +8,6 @@ from .constants import B_CARD, B_POINTS, NTH_BUILDING_POINTS, SECTION_POINTS, SO
 from .state import State
 
 
-def section_of(s: State, space: int) -> int:
-    """1-based caravan section of a space (0-based)."""
-    return space // s.per_section + 1
-
-
 def caravan_points(s: State) -> list[int]:
     """Caravan scoring: own cubes x the section of one's last (highest) cube."""
     pts = [0] * s.n

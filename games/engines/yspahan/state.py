@@ -9,6 +9,7 @@ owner's seat or -1; the caravan is the list of owners in fill order.
 from __future__ import annotations
 
 from games.engines.rng import GameRandom
+from games.engines.state_fields import fields_from_json, fields_to_json
 
 from .board import BOARD
 
@@ -123,12 +124,6 @@ class State:
         """Whose turn it is (the decision may belong to another seat: sends)."""
         return self.order[self.turn]
 
-    def nbuilt(self, p: int) -> int:
-        return sum(self.built[p])
-
-    def cards_held(self, p: int) -> int:
-        return sum(self.hands[p])
-
     def recount_souks(self) -> None:
         count = [0] * NSOUKS
         owner = [-1] * NSOUKS
@@ -169,11 +164,7 @@ _NESTED = ("rows", "hands", "built")
 
 
 def to_json(s: State) -> dict:
-    out: dict = {name: getattr(s, name) for name in _SCALARS}
-    for name in _LISTS:
-        out[name] = list(getattr(s, name))
-    for name in _NESTED:
-        out[name] = [list(x) for x in getattr(s, name)]
+    out = fields_to_json(s, _SCALARS, _LISTS, _NESTED)
     out["events"] = [list(e) for e in s.events]
     out["options"] = dict(s.options)
     out["rng"] = s.rng.to_json()
@@ -182,12 +173,8 @@ def to_json(s: State) -> dict:
 
 def from_json(data: dict) -> State:
     s = State()
-    for name in _SCALARS:
-        setattr(s, name, data[name])
-    for name in _LISTS:
-        setattr(s, name, list(data[name]))
-    for name in _NESTED:
-        setattr(s, name, [list(x) for x in data[name]])
+    for name, value in fields_from_json(data, _SCALARS, _LISTS, _NESTED).items():
+        setattr(s, name, value)
     s.events = [tuple(e) for e in data["events"]]
     s.options = dict(data["options"])
     s.rng = GameRandom.from_json(data["rng"])

@@ -1,5 +1,5 @@
 """What the engines' property tests share: game counts, hypothesis settings, the
-opt-in slow runs and the replay check.
+opt-in slow runs, the random game's steps and checks, and the replay check.
 
 Each engine's test_properties.py reads ``<PREFIX>_GAMES`` (how many random games
 the default run plays) and runs its slow tests only with ``<PREFIX>_SLOW=1``.
@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import random
+from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.engines.base import Action, Engine
 
@@ -45,3 +48,41 @@ def assert_replays(engine: Engine, players: int, seed: int, log: list[Action], f
         replay = engine.apply(replay, json.loads(json.dumps(action)))
     assert engine.to_json(replay) == engine.to_json(final)
     assert engine.outcome(replay) == engine.outcome(final)
+
+
+def random_games(max_players: int, max_seed: int = 2**63):
+    """The hypothesis arguments of a random-games test: players from 2, the game's
+    seed and the seed of the random choices."""
+    return given(
+        players=st.integers(min_value=2, max_value=max_players),
+        seed=st.integers(min_value=0, max_value=max_seed),
+        choice_seed=st.integers(min_value=0, max_value=2**32),
+    )
+
+
+def random_legal(engine: Engine, state, rng: random.Random) -> Action:
+    """A random legal action, after checking there is one and none is listed twice."""
+    legal = engine.legal_actions(state)
+    assert legal
+    assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
+    return rng.choice(legal)
+
+
+def assert_json_and_determinize(
+    engine: Engine, state, players: int, rng: random.Random, check_invariants: Callable
+) -> None:
+    """The state survives a JSON round trip, and a random seat's determinization keeps
+    what that seat observes and the invariants."""
+    data = engine.to_json(state)
+    assert engine.to_json(engine.from_json(json.loads(json.dumps(data)))) == data
+    seat = rng.randrange(players)
+    obs = engine.observation(state, seat)
+    world = engine.determinize(state, seat, random.Random(rng.random()))
+    assert engine.observation(world, seat) == obs
+    check_invariants(world)
+
+
+def assert_competition_ranks(ranks: list[int], scores: list[int]) -> None:
+    """Each seat's rank is one more than the number of seats that scored more."""
+    for p, rank in enumerate(ranks):
+        assert rank == 1 + sum(1 for q in scores if q > scores[p])

@@ -1,4 +1,4 @@
-"""Playing on the board (DESIGN.md "Playing on the board"), for every engine:
+"""Playing on the board (docs/architecture.md, "Playing on the board"), for every engine:
 
 * every legal action's ``action_targets`` are drawn as ``data-target`` elements
   in the SVG of the acting seat's observation;

@@ -9,12 +9,9 @@ and 4 players, with a testkit contract check every 20th game:
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from games.engines.greatwall import ENGINE as E
 from games.engines.greatwall.constants import (
@@ -32,11 +29,11 @@ from games.engines.greatwall.scoring import village_points
 from games.engines.greatwall.state import DECISION_STAGES
 from games.engines.greatwall.walls import can_place, placeable, tree_path
 from games.engines.testkit import check_game
-from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
+from tests.games.engines import properties as props
 
 BOARD = E.board
-GAMES = game_count("GREATWALL", 200)
-SETTINGS = hypothesis_settings(GAMES)
+GAMES = props.game_count("GREATWALL", 200)
+SETTINGS = props.hypothesis_settings(GAMES)
 
 
 def check_invariants(s) -> None:
@@ -135,10 +132,7 @@ def play_checked(players: int, seed: int, choice_seed: int):
     log = []
     check_invariants(s)
     while not E.is_over(s):
-        legal = E.legal_actions(s)
-        assert legal
-        assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
-        a = rng.choice(legal)
+        a = props.random_legal(E, s, rng)
         log.append(a)
         before, seat = (s.announced, s.round), s.seat
         E.apply(s, a)
@@ -149,13 +143,7 @@ def play_checked(players: int, seed: int, choice_seed: int):
         if r < 0.03:
             check_generation_matches_validation(s)
         elif r < 0.05:
-            data = E.to_json(s)
-            assert E.to_json(E.from_json(json.loads(json.dumps(data)))) == data
-            seat = rng.randrange(players)
-            obs = E.observation(s, seat)
-            d = E.determinize(s, seat, random.Random(rng.random()))
-            assert E.observation(d, seat) == obs
-            check_invariants(d)
+            props.assert_json_and_determinize(E, s, players, rng, check_invariants)
     return s, log
 
 
@@ -170,18 +158,13 @@ def check_random_game(players: int, seed: int, choice_seed: int) -> None:
                 [chip_face(c) for c in stack], s.side[v]
             )
     assert out["scores"] == expected
-    for p in range(players):
-        assert out["ranks"][p] == 1 + sum(1 for q in range(players) if expected[q] > expected[p])
+    props.assert_competition_ranks(out["ranks"], expected)
     # replaying the log from the seed gives the same game
-    assert_replays(E, players, seed, log, s)
+    props.assert_replays(E, players, seed, log, s)
 
 
 @SETTINGS
-@given(
-    players=st.integers(min_value=2, max_value=4),
-    seed=st.integers(min_value=0, max_value=2**63),
-    choice_seed=st.integers(min_value=0, max_value=2**32),
-)
+@props.random_games(max_players=4)
 def test_random_games(players, seed, choice_seed):
     check_random_game(players, seed, choice_seed)
 
@@ -191,7 +174,7 @@ def test_the_testkit_contract_checks(players, seed):
     check_game(E, players, seed=100 * seed + players, every=5, determinizations=2)
 
 
-@slow("GREATWALL")
+@props.slow("GREATWALL")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games(players):
     # GREATWALL_GAMES games in all (at least 600), shared out over the player counts

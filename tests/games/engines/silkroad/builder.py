@@ -11,6 +11,13 @@ from games.engines.silkroad.state import Caravan, State
 BOARD = ENGINE.board
 E = ENGINE
 
+# build() arguments: the one-camel caravan a step from Samarkand, which holds the
+# last gem (one card there ends the game)
+ONE_STEP_TO_SAMARKAND = {
+    "caravans": {1: ("v13", "samarkand", [5])},
+    "city_gems": {"samarkand": {"red": 1}},
+}
+
 
 def sp(space_id: str) -> int:
     return BOARD.index[space_id]

@@ -2,7 +2,7 @@
 
 from games.engines.silkroad.constants import GOOD_INDEX
 
-from .builder import E, act, build, colours, field, hand, sp
+from .builder import ONE_STEP_TO_SAMARKAND, E, act, build, colours, field, hand, sp
 
 TEA, SILK, IVORY = GOOD_INDEX["tea"], GOOD_INDEX["silk"], GOOD_INDEX["ivory"]
 
@@ -129,8 +129,7 @@ def test_robbers_two_players_the_victim_takes_from_the_discard_pile():
 
 def test_bazaar_pass_and_bazaar_without_three_goods():
     kw = dict(
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
         display=["tea"] * 3,
         deck=["spice"] * 5,
     )
@@ -274,8 +273,7 @@ def test_last_deck_card_reshuffles_the_discard_pile():
     s = build(
         players=2,
         hands={0: {"silk": 1}, 1: {"tea": 1}},
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
         display=[],
         deck=["tea"],
         discard=["ivory", "ivory", "spice", "porcelain"],
@@ -295,8 +293,7 @@ def test_no_cards_anywhere_the_draw_is_skipped_and_a_stall_ends_the_game():
     s = build(
         players=2,
         hands={0: {"silk": 1}},
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
     )
     act(s, type="play", good="silk", count=1, caravan=1)
     # no card to draw, no bazaar (one good laid out); nobody holds a card any more
@@ -308,8 +305,7 @@ def test_empty_hand_with_only_the_display_left():
         players=2,
         hands={1: {"tea": 1}},
         display=["silk"],
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
     )
     assert s.stage == "draw" and s.draw_reason == "take2"
     assert E.legal_actions(s) == [{"type": "draw", "source": "display", "good": "silk"}]
@@ -393,8 +389,7 @@ def test_a_stalled_or_finished_game_refuses_actions():
     s = build(
         players=2,
         hands={0: {"silk": 1}},
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
     )
     act(s, type="play", good="silk", count=1, caravan=1)
     with pytest.raises(IllegalAction):
@@ -407,8 +402,7 @@ def test_tokens_are_not_limited_to_the_six_in_the_box():
     s = build(
         players=5,
         hands={0: {"silk": 1}},
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
     )
     s.tokens = [2, 2, 1, 1, 0]
     s.colourless[4] = 2

@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.base import IllegalAction
 
-from .builder import E, act, build
+from .builder import ONE_STEP_TO_SAMARKAND, E, act, build
 
 ODD_VALUES = [None, True, 1.5, "1", [], {}, -1, 0, 99, "nonsense"]
 
@@ -164,8 +164,7 @@ def test_bad_customs_sandstorm_rob_bazaar_baksheesh_layout():
         hands={0: {"silk": 1}, 1: {"tea": 1}},
         players=2,
         fields={0: {"tea": 1, "ivory": 1}},
-        caravans={1: ("v13", "samarkand", [5])},
-        city_gems={"samarkand": {"red": 1}},
+        **ONE_STEP_TO_SAMARKAND,
         display=["spice"] * 3,
         deck=["spice"] * 5,
     )

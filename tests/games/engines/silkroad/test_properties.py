@@ -5,21 +5,18 @@ and runs only when asked: ``SILKROAD_SLOW=1 SILKROAD_GAMES=5000 pytest -m slow
 tests/games/engines/silkroad`` (SILKROAD_GAMES also sizes the default run).
 """
 
-import json
 import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from games.engines.silkroad import ENGINE as E
 from games.engines.silkroad.constants import ACTION_KINDS
 from games.engines.silkroad.state import DECISION_STAGES
-from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
+from tests.games.engines import properties as props
 
-GAMES = game_count("SILKROAD", 200)
-SETTINGS = hypothesis_settings(GAMES)
+GAMES = props.game_count("SILKROAD", 200)
+SETTINGS = props.hypothesis_settings(GAMES)
 
 
 def independent_score(gems: list[int], colourless: int, tokens: int) -> int:
@@ -88,22 +85,13 @@ def play_checked(players: int, seed: int, choice_seed: int):
     log = []
     check_invariants(s)
     while not E.is_over(s):
-        legal = E.legal_actions(s)
-        assert legal
-        assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
-        a = rng.choice(legal)
+        a = props.random_legal(E, s, rng)
         log.append(a)
         E.apply(s, a)
         check_invariants(s)
         assert len(log) < 3000
         if rng.random() < 0.02:  # now and then: JSON and determinize
-            data = E.to_json(s)
-            assert E.to_json(E.from_json(json.loads(json.dumps(data)))) == data
-            seat = rng.randrange(players)
-            obs = E.observation(s, seat)
-            d = E.determinize(s, seat, random.Random(rng.random()))
-            assert E.observation(d, seat) == obs
-            check_invariants(d)
+            props.assert_json_and_determinize(E, s, players, rng, check_invariants)
     return s, options, log
 
 
@@ -115,20 +103,16 @@ def check_game(players: int, seed: int, choice_seed: int) -> None:
     order = sorted(range(players), key=lambda p: (-expected[p], -s.drivers[p]))
     assert [out["ranks"][p] for p in order] == list(range(1, players + 1))
     # replaying the log from the seed gives the same game
-    assert_replays(E, players, seed, log, s, options)
+    props.assert_replays(E, players, seed, log, s, options)
 
 
 @SETTINGS
-@given(
-    players=st.integers(min_value=2, max_value=5),
-    seed=st.integers(min_value=0, max_value=2**63),
-    choice_seed=st.integers(min_value=0, max_value=2**32),
-)
+@props.random_games(max_players=5)
 def test_random_games(players, seed, choice_seed):
     check_game(players, seed, choice_seed)
 
 
-@slow("SILKROAD")
+@props.slow("SILKROAD")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_many_random_games(players):
     for i in range(max(GAMES, 1000) // 4):

@@ -5,22 +5,19 @@ The default run plays about a hundred games. More run only when asked:
 (YSPAHAN_GAMES also sizes the default run).
 """
 
-import json
 import random
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from games.engines.testkit import check_game
 from games.engines.yspahan import ENGINE as E
 from games.engines.yspahan.board import BOARD
 from games.engines.yspahan.constants import CARD_COUNTS
 from games.engines.yspahan.state import STAGES
-from tests.games.engines.properties import assert_replays, game_count, hypothesis_settings, slow
+from tests.games.engines import properties as props
 
-GAMES = game_count("YSPAHAN", 100)
-SETTINGS = hypothesis_settings(GAMES)
+GAMES = props.game_count("YSPAHAN", 100)
+SETTINGS = props.hypothesis_settings(GAMES)
 
 
 def check_invariants(s) -> None:
@@ -73,10 +70,7 @@ def play_checked(players: int, seed: int, choice_seed: int):
     vp = list(s.vp)
     check_invariants(s)
     while not E.is_over(s):
-        legal = E.legal_actions(s)
-        assert legal
-        assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal)
-        a = rng.choice(legal)
+        a = props.random_legal(E, s, rng)
         log.append(a)
         week = s.week
         actor = s.actor
@@ -100,13 +94,7 @@ def play_checked(players: int, seed: int, choice_seed: int):
                 assert all(p < 0 for p in s.shops), "souks are cleared after a week"
         assert len(log) < 5000
         if rng.random() < 0.02:  # now and then: JSON and determinize
-            data = E.to_json(s)
-            assert E.to_json(E.from_json(json.loads(json.dumps(data)))) == data
-            seat = rng.randrange(players)
-            obs = E.observation(s, seat)
-            d = E.determinize(s, seat, random.Random(rng.random()))
-            assert E.observation(d, seat) == obs
-            check_invariants(d)
+            props.assert_json_and_determinize(E, s, players, rng, check_invariants)
     assert len(days) == 21 and (s.week, s.day) == (3, 7)
     return s, log
 
@@ -115,17 +103,12 @@ def check_random_game(players: int, seed: int, choice_seed: int) -> None:
     s, log = play_checked(players, seed, choice_seed)
     out = E.outcome(s)
     assert out["scores"] == s.vp
-    for p in range(players):
-        assert out["ranks"][p] == 1 + sum(1 for q in range(players) if s.vp[q] > s.vp[p])
-    assert_replays(E, players, seed, log, s)
+    props.assert_competition_ranks(out["ranks"], s.vp)
+    props.assert_replays(E, players, seed, log, s)
 
 
 @SETTINGS
-@given(
-    players=st.integers(min_value=2, max_value=4),
-    seed=st.integers(min_value=0, max_value=2**64),
-    choice_seed=st.integers(min_value=0, max_value=2**32),
-)
+@props.random_games(max_players=4, max_seed=2**64)
 def test_random_games(players, seed, choice_seed):
     check_random_game(players, seed, choice_seed)
 
@@ -135,14 +118,14 @@ def test_contract_with_the_testkit(players):
     check_game(E, players, 100 + players, every=11, determinizations=1)
 
 
-@slow("YSPAHAN")
+@props.slow("YSPAHAN")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games(players):
     for i in range(max(GAMES, 600) // 3):
         check_random_game(players, 50_000 + i, i)
 
 
-@slow("YSPAHAN")
+@props.slow("YSPAHAN")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_contract_many_games(players):
     for seed in range(4):
