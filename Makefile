@@ -7,6 +7,7 @@ DEV_STAMP := $(VENV)/.installed-dev-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+TEST_WORKERS ?= 2
 
 .PHONY: install install-dev migrate seed run browser test lint format bench clean
 
@@ -41,8 +42,10 @@ run: seed
 browser:
 	@scripts/ensure-chromium
 
+# pytest-xdist: TEST_WORKERS processes, each with its own var/ folder, Redis database
+# and test database (config/settings/test.py); TEST_WORKERS=0 runs in this process.
 test: install-dev browser
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

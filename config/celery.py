@@ -45,7 +45,9 @@ class QueueingTolerantTask(Task):
 
 # The text of ids and counts (ints, None, booleans) in lists and tuples, and nothing else:
 # no quotes (strings), dots (floats), colons or braces (dicts, sets), other names.
-_PLAIN_TEXT = re.compile(r"(?:[0-9 ,()\[\]-]+|None|True|False)*")
+# One character or word per step: a nested repeat ("[...]+" inside "*") backtracked
+# exponentially over a plain prefix before a string or float (35 characters: ~1 min).
+_PLAIN_TEXT = re.compile(r"(?:[0-9 ,()\[\]-]|None|True|False)*")
 _BRACKETS_ONLY = str.maketrans("", "", "0123456789 ,-NoneTrueFalse")
 
 
@@ -66,6 +68,9 @@ def plain_repr(value, limit: int, levels: int) -> str | None:
     return text if deepest <= levels else None  # deeper, saferepr writes "..."
 
 
+# No task is kept under an old name after a rename or removal: a message of that name
+# still queued at an upgrade is refused by the worker (logged as unregistered), and the
+# periodic sweeps redo its work (bot turns, tables' results, rating pools).
 app = Celery("config", task_cls=QueueingTolerantTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -1,6 +1,11 @@
 """Process groups: the `make run` supervisor, and a real Celery worker on the database
 Django is connected to (for the integration tests and the benchmarks).
 
+The child-process helpers (celery_worker, gunicorn_process, wait_for, process_group,
+project_env) stay here, not under tests/: the `bot_tournament` management command and
+the benchmarks start workers and servers with them, and neither may import tests/ (what
+only the tests use is in tests/processes.py).
+
 `python -m config.worker_process run --host H --port P` is what `make run` starts:
 web (runserver), a Celery worker and beat, each in its own process group. It
 prints the address once the server answers, and on INT or TERM stops all three
@@ -98,11 +103,6 @@ def _wait_until_ready(proc: subprocess.Popen, timeout: float = 90) -> None:
             raise RuntimeError("the Celery worker did not answer within 90 s")
         time.sleep(0.1)
     result.forget()
-
-
-def kill_hard(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
 
 
 def wait_for(predicate, *, timeout: float, what: str, interval: float = 0.2, worker=None):

@@ -1,4 +1,6 @@
+import asyncio
 import shutil
+from contextlib import contextmanager
 
 import pytest
 from django.db import connections
@@ -6,30 +8,65 @@ from django.db import connections
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-@pytest.fixture
-def browser_page(monkeypatch):
-    """A headless Chromium page driven by Playwright (the system Chromium, no download)."""
-    # Playwright's sync API runs an event loop in this thread; the ORM calls the
-    # test makes around it are ordinary blocking calls.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+@pytest.fixture(scope="session")
+def _chromium():
+    """One headless Chromium per test session (per xdist worker), driven by Playwright
+    (the system Chromium, no download); each test gets its own context (browser_page).
+
+    Playwright's sync API keeps its event loop registered as the thread's running loop:
+    Django would then take every test's ORM calls for async code and give them their own
+    connections. The loop is detached between browser tests (see `_attached`), as if
+    Playwright had been stopped, and attached again only while one runs."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
+    pw = sync_playwright().start()
+    loop = asyncio.get_running_loop()
+    try:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"],
         )  # fmt: skip
+    except BaseException:
+        pw.stop()
+        raise
+    asyncio.events._set_running_loop(None)
+    yield browser, loop
+    with _attached(loop):
+        browser.close()
+        pw.stop()
+
+
+@contextmanager
+def _attached(loop):
+    asyncio.events._set_running_loop(loop)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(None)
+
+
+@pytest.fixture
+def browser_page(_chromium, monkeypatch):
+    """A page in a fresh browser context: no cookies or storage left by another test."""
+    browser, loop = _chromium
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the
+    # test makes around it are ordinary blocking calls.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with _attached(loop):
         # The browser in the site's zone: static/js/timezone.js reports it to the server,
         # and the tests write the times they type and read in that zone.
-        page = browser.new_page(timezone_id="Europe/Prague")
-        page.set_default_timeout(20_000)
-        yield page
-        # Under Playwright's sync API the test's ORM calls get their own Django
-        # connections (context-local storage); closed here, inside it, or they stayed
-        # open and the test database could not be dropped at the end of the run.
-        connections.close_all()
-        browser.close()
+        context = browser.new_context(timezone_id="Europe/Prague")
+        try:
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            yield page
+        finally:
+            context.close()
+            # Under Playwright's sync API the test's ORM calls get their own Django
+            # connections (context-local storage); closed here, inside it, or they stayed
+            # open and the test database could not be dropped at the end of the run.
+            connections.close_all()
 
 
 def log_in(page, base_url: str, username: str, password: str = "correct-horse-battery") -> None:

@@ -4,10 +4,11 @@ import pytest
 from django.utils import timezone
 
 from config.celery import app as celery_app
-from config.worker_process import celery_worker, kill_hard, wait_for
+from config.worker_process import celery_worker, wait_for
 from games.engines.registry import ENGINES, get_engine
 from games.models import Match, MatchStatus
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, MatchFactory, logged
+from tests.processes import kill_hard
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]
 
