@@ -1,7 +1,7 @@
-"""``python -m benchmarks`` (``make bench``): the performance figures (issue 16) in one run
+"""``python -m benchmarks`` (``make bench``): the performance goals' figures in one run
 of a few minutes, then each figure beside its goal and ratio.
 
-    python -m benchmarks                 # the issue-16 set at moderate sizes, then the summary
+    python -m benchmarks                 # the goals' figures at moderate sizes, then the summary
     python -m benchmarks all [--quick]   # every benchmark in turn (the engines' strength
                                          # matches alone take the better part of an hour)
     python -m benchmarks big_swiss --entrants 1000 --rounds 7   # one benchmark, its own options
@@ -52,8 +52,8 @@ def run_all(quick: list[str]) -> None:
     stream_health.main(["--quick"] if quick else [])
 
 
-def issue16() -> list[dict]:
-    """The issue-16 figures, each as {figure, value, goal, ratio, met}."""
+def goal_figures() -> list[dict]:
+    """The figures that have a performance goal, each as {figure, value, goal, ratio, met}."""
     from benchmarks import big_swiss, pairing, ratings, stack
 
     var = Path(os.environ.get("VAR_DIR", "var")) / "bench"
@@ -80,7 +80,7 @@ def issue16() -> list[dict]:
             "goal": "<= 1.5x", "ratio": r["ratio"] / 1.5, "met": r["ratio"] <= 1.5,
         })  # fmt: skip
     print("\n== Swiss pairing: four-seat repeats, two-seat colours ==")
-    path = var / "pairing-issue16.json"
+    path = var / "pairing-goals.json"
     pairing.main(["--quick", "--sizes", "1000", "--out", str(path)], out=io.StringIO())
     q = json.loads(path.read_text())["quality"]
     for r in q["repeats"]:
@@ -100,8 +100,8 @@ def issue16() -> list[dict]:
     for c in q["colours"]:
         # The goal: no break where a pairing of equal score quality avoids it. The default
         # mode meets that by construction (tests/tournaments property tests against every
-        # pairing); its rate here is for comparison with Dutch's, estimated from the issue
-        # (bbpPairings cannot be installed here). `colours_first` puts the rules first.
+        # pairing); its rate here is for comparison with Dutch's, an estimate (bbpPairings
+        # cannot be installed here to measure it). `colours_first` puts the rules first.
         mode = "colours first" if c["colours_first"] else "default"
         figures.append({
             "figure": f"2-seat colour-rule breaks ({mode}), {c['rounds']} rounds, fields 10-20",
@@ -124,7 +124,7 @@ def issue16() -> list[dict]:
 
 
 def print_summary(figures: list[dict]) -> None:
-    print("\n== issue 16: each figure beside its goal ==")
+    print("\n== each figure beside its goal ==")
     width = max(len(f["figure"]) for f in figures)
     for f in figures:
         ratio = "" if f["ratio"] is None else f"{f['ratio']:.2f} of goal"
@@ -143,7 +143,7 @@ def main() -> None:
         return
     if args and args[0] != "--quick":
         raise SystemExit(f"unknown benchmark {args[0]!r}; use one of: all, {', '.join(NAMES)}")
-    print_summary(issue16())
+    print_summary(goal_figures())
 
 
 if __name__ == "__main__":

@@ -28,21 +28,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import secrets
 import statistics
 import time
 
-
-def _setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from benchmarks.common import db_and_broker, setup_django, write_json
 
 
 def create_event(entrants: int, rounds: int, seed: int):
@@ -153,14 +144,14 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
     if args.quick:
         args.entrants, args.rounds = 32, 2
-    _setup_django()
+    setup_django()
     from django.conf import settings
 
     from config.worker_process import celery_worker, wait_for
     from tournaments import services
     from tournaments.models import Tournament, TournamentStatus
 
-    backend = f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]} + {settings.CELERY_BROKER_URL.split(':')[0]}"
+    backend = db_and_broker()
     print(f"big Swiss: {args.entrants} random bots, Silk Road 4-seat tables, {args.rounds} rounds, "
           f"{args.workers} local worker processes, on {backend}")  # fmt: skip
     t0 = time.perf_counter()
@@ -207,9 +198,7 @@ def main(argv: list[str] | None = None) -> dict:
     out = {"backend": backend, "entrants": args.entrants, "rounds": args.rounds,
            "workers": args.workers, "setup_s": setup_s, "start_s": start_s, "total_s": total_s,
            "per_round": rows, "projection": projection}  # fmt: skip
-    path = settings.VAR_DIR / "bench" / f"big_swiss-{args.entrants}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out, indent=2))
+    write_json(settings.VAR_DIR / "bench" / f"big_swiss-{args.entrants}.json", out)
     return out
 
 

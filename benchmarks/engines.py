@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from games.engines.base import Engine
 from games.engines.bots.common import outcome_rewards
 
-# Targets from DESIGN.md / the benchmark brief.
+# Targets: docs/architecture.md, The engine contract ("Benchmarks' targets").
 TARGET_RANDOM_MEDIAN_MS_4P = 10.0
 TARGET_GREEDY_VS_RANDOM = 0.80
 TARGET_ISMCTS_VS_GREEDY = 0.60

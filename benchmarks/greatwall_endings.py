@@ -30,8 +30,6 @@ from games.engines.greatwall import ENGINE
 from games.engines.greatwall.constants import ROUND_LIMIT
 from games.engines.greatwall.state import State
 
-PLAYERS = (2, 3, 4)
-
 
 def _trigger(s: State) -> str:
     """What announced the end, judged on the state right after the announcement."""

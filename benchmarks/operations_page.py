@@ -18,25 +18,18 @@ var/bench/operations_page.json.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import time
 from datetime import timedelta
 from pathlib import Path
+
+from benchmarks.common import setup_django, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = "bench operations"
 GAMES = ("greatwall", "silkroad", "yspahan")
 PENDING_PER_GAME = 25
 OVERDUE = 50
-
-
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    import django
-
-    django.setup()
 
 
 def populate(n_matches: int) -> dict:
@@ -194,7 +187,7 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
     if args.quick:
         args.matches, args.repeat = 10_000, 5
-    _django()
+    setup_django(migrate=False)
     t0 = time.perf_counter()
     made = populate(args.matches)
     print(f"wrote {made['matches']:,} matches and {made['applied']:,} applied rows "
@@ -211,9 +204,7 @@ def main(argv: list[str] | None = None) -> dict:
     print(f"  per section (ms): {result['sections_ms']}")
     print(f"  overdue matches shown: {result['overdue_shown']}; pending by pool: "
           f"{result['pending_by_pool']}")  # fmt: skip
-    out = ROOT / "var" / "bench" / "operations_page.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=2))
+    write_json(ROOT / "var" / "bench" / "operations_page.json", result)
     return result
 
 

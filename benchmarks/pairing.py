@@ -6,7 +6,7 @@ results (some ties and forfeits) so that score groups and rematch constraints
 exist, then the next round is generated and timed: ``next_round`` end to end
 (standings from scratch + pairing, what the platform pays; wall-clock median and
 the process CPU time, which is what to read on a busy machine), and the standings
-alone. Target (DESIGN.md): pairing 1,000 entrants in under 1 second; ``x target``
+alone. Target (docs/architecture.md, Tournaments): 1,000 entrants in under 1 s; ``x target``
 is 1 s / time (>= 1.00 meets it). Results are printed and written as JSON to
 var/bench/pairing.json (``--out`` to change).
 
@@ -20,7 +20,6 @@ of 10-20 players: breaks of the absolute colour rules per 100 pairings.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import statistics
@@ -31,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
+from benchmarks.common import write_json
 from tournaments.formats import (
     Config,
     Entrant,
@@ -414,7 +414,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
     if figures is not None:
         out.write(format_quality(figures) + "\n")
     path = Path(args.out)
-    path.parent.mkdir(parents=True, exist_ok=True)
     payload = {
         "benchmark": "swiss_pairing",
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -424,7 +423,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> list[di
         "results": rows,
         "quality": figures,
     }
-    path.write_text(json.dumps(payload, indent=2) + "\n")
+    write_json(path, payload)
     out.write(f"results written to {path}\n")
     return rows
 

@@ -29,6 +29,8 @@ from datetime import UTC, datetime, timedelta
 from multiprocessing import Pool
 from pathlib import Path
 
+from benchmarks.common import setup_django, write_json
+
 # Strongest first as expected before measuring. The reference order of the taus is
 # measured instead (head to head over all the ladder games played, see
 # measured_order): over 1,000 games greedy beat ismcts-16 in 62% of their
@@ -72,13 +74,6 @@ def recompute_speed(n_tables: int) -> dict:
     os_s = (time.perf_counter() - t0) * n_tables / len(os_tables)
     return {"tables": n_tables, "elo_s": elo_s, "openskill_s_estimated": os_s, "elo_target_s": 20.0,
             "elo_ratio_to_target": elo_s / 20.0}  # fmt: skip
-
-
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    import django
-
-    django.setup()
 
 
 BENCH_GAME = "silkroad"
@@ -199,7 +194,7 @@ def _maxrss_mb() -> float:
 
 def recompute_child(pool_id: int, profile: str | None) -> dict:
     """Run in a fresh process, so that its peak memory is the recompute's own."""
-    _django()
+    setup_django(migrate=False)
     from django.db import connection
 
     from ratings import services
@@ -224,7 +219,7 @@ def recompute_child(pool_id: int, profile: str | None) -> dict:
 
 def recompute_vs_pure(n_matches: int, profile: str | None = None, fresh: bool = False) -> dict:
     """The database recompute against the pure replay of the same tables, in one run."""
-    _django()
+    setup_django(migrate=False)
     from django.db import connection
 
     from ratings import services
@@ -415,7 +410,7 @@ def main(argv: list[str] | None = None) -> dict:
     print_recompute_rows(rows)
     result = {"recompute": speed, "db_recompute": rows}
     if args.no_ladder:
-        (out_dir / "ratings.json").write_text(json.dumps(result, indent=2))
+        write_json(out_dir / "ratings.json", result)
         return result
     games = ladder_games(args.ladder_games, out_dir / "ladder-games.json", args.workers)
     taus = ladder_taus(games, [50, 200, 1000])
@@ -437,7 +432,7 @@ def main(argv: list[str] | None = None) -> dict:
         print(f"{row['games']:>6} {row['elo_tau']:>8.2f} {row['openskill_tau']:>14.2f}   "
               f"({row['elo_tau_expected']:.2f}, {row['openskill_tau_expected']:.2f})  Elo order {row['elo_order']}")  # fmt: skip
     result["ladder"] = taus
-    (out_dir / "ratings.json").write_text(json.dumps(result, indent=2))
+    write_json(out_dir / "ratings.json", result)
     return result
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import random
 import statistics
@@ -27,18 +26,14 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from benchmarks.common import db_and_broker, setup_django, write_json
+
 
 def _setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     # As in production (the worker inherits it): the dev settings' DEBUG keeps a log of
     # every query, which a worker does not.
     os.environ.setdefault("DEBUG", "false")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    setup_django()
 
 
 def engine_only(game: str, players: int, seeds: list[int]) -> tuple[float, int, float]:
@@ -360,7 +355,7 @@ def main(argv: list[str] | None = None) -> dict:
 
     from games.engines.registry import ENGINES
 
-    backend = f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]} + {settings.CELERY_BROKER_URL.split(':')[0]}"
+    backend = db_and_broker()
     print(f"stack benchmark: random bots, {args.matches} matches each, on {backend}, "
           "one solo worker process (BOT_TASK_SPREAD=1), PYTHONHASHSEED="
           f"{os.environ.get('PYTHONHASHSEED', 'random')} on both sides")  # fmt: skip
@@ -423,9 +418,7 @@ def main(argv: list[str] | None = None) -> dict:
             row["profile"] = profile_platform(game, n, seeds)
             print_profile(game, n, row["profile"])
     out = {"backend": backend, "results": results}
-    path = settings.VAR_DIR / "bench" / "stack.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out, indent=2))
+    write_json(settings.VAR_DIR / "bench" / "stack.json", out)
     return out
 
 

@@ -8,13 +8,14 @@ PostgreSQL + Redis with DATABASE_URL / REDIS_URL). A real gunicorn server
 subprocess, and 50 client threads, each on its own keep-alive connection, ask
 for the same number of requests from three endpoints in turn:
 
-- ``/health/``: the baseline (one database query and a broker check);
+- ``/health/``: the baseline (two small database queries, the second the workers'
+  heartbeats, a cache round trip and a broker check);
 - the standings fragment, ``/tournaments/<pk>/live/`` with ``HX-Request``, as
   htmx fetches it on a first visit (a full render);
 - the same with ``If-None-Match``: idle viewers polling every 2 s, who should
   get a 304.
 
-Prints p50/p95 for each and p95(fragment) / p95(health); the issue's target is a
+Prints p50/p95 for each and p95(fragment) / p95(health); the target is a
 small ratio (about 3 or less). The tournament and its players are deleted
 afterwards; results are written to var/bench/standings_latency.json.
 
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import math
 import os
 import random
@@ -40,6 +40,8 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from benchmarks.common import config_from_argv, setup_django, write_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,16 +64,6 @@ class BenchConfig:
 
 
 QUICK = BenchConfig(entrants=32, rounds=3, clients=50, requests=4, passes=2)
-
-
-def _setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 # ---- the tournament -------------------------------------------------------------
@@ -346,26 +338,19 @@ def parse_config(argv: list[str] | None) -> BenchConfig:
     parser.add_argument("--quick", action="store_true", help="32 entrants, 4 requests a client")
     names = ("entrants", "table_size", "rounds", "clients", "requests", "workers", "threads",
              "passes")  # fmt: skip
-    for name in names:
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=None)
-    args = parser.parse_args(argv)
-    config = QUICK if args.quick else BenchConfig()
-    overrides = {k: v for k, v in vars(args).items() if k != "quick" and v is not None}
-    return BenchConfig(**{**asdict(config), **overrides})
+    return config_from_argv(parser, argv, default=BenchConfig(), quick=QUICK, int_options=names)
 
 
 def main(argv: list[str] | None = None) -> dict:
     config = parse_config(argv)
-    _setup_django()
+    setup_django()
     from django.conf import settings
 
     result = run(config)
     backend = backend_label()
     result["backend"] = backend
     print(format_report(result, backend))
-    path = Path(settings.VAR_DIR) / "bench" / "standings_latency.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=2) + "\n")
+    write_json(Path(settings.VAR_DIR) / "bench" / "standings_latency.json", result)
     return result
 
 

@@ -13,7 +13,7 @@ otherwise), then:
    connected, then to be ended by the server when its 40 s are over.
 
 Idle is measured half before the streams open and half after they end, so that a
-busy spell of the shared machine hits both phases alike. Prints both p95 values and their ratio (the issue's goal: at most 2) and writes
+busy spell of the shared machine hits both phases alike. Prints both p95 values and their ratio (the goal: at most 2) and writes
 var/bench/stream_health.json. The bot accounts are deleted afterwards.
 
     python -m benchmarks.stream_health [--quick] [--streams 50] [--requests 50]
@@ -22,7 +22,6 @@ var/bench/stream_health.json. The bot accounts are deleted afterwards.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 import socket
@@ -31,6 +30,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from benchmarks.common import config_from_argv, db_and_broker, setup_django, write_json
 from benchmarks.standings_latency import _measure, summarise
 
 
@@ -50,16 +50,6 @@ class StreamBenchConfig:
 
 
 QUICK = StreamBenchConfig(requests=15)
-
-
-def _setup_django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def create_stream_bots(n: int) -> tuple[str, list[str]]:
@@ -146,6 +136,7 @@ def server_env(config: StreamBenchConfig, settings_module: str) -> dict:
 
     return project_env(
         settings_module, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), SECURE_COOKIES="0",
+        SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback
         LOG_LEVEL="WARNING", WEB_WORKERS=str(config.workers), WEB_THREADS=str(config.threads),
         WEB_TIMEOUT=str(config.timeout), WEB_ACCESS_LOG="", WEB_LOG_LEVEL="warning",
     )  # fmt: skip
@@ -191,14 +182,6 @@ def run(config: StreamBenchConfig, *, settings_module: str = "config.settings.pr
             "streams_connected": connected, "streams_ended": ended}  # fmt: skip
 
 
-def backend_label() -> str:
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    pooled = " (pool)" if settings.DATABASES["default"].get("OPTIONS", {}).get("pool") else ""
-    return f"{db}{pooled} + {settings.CELERY_BROKER_URL.split(':')[0]}"
-
-
 def format_report(result: dict, backend: str) -> str:
     c = result["config"]
     lines = [
@@ -225,25 +208,21 @@ def parse_config(argv: list[str] | None) -> StreamBenchConfig:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.stream_health",
                                      description=__doc__.splitlines()[0])  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="fewer /health/ requests")
-    for name in ("streams", "clients", "requests", "workers", "threads", "timeout", "stream_s"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int, default=None)
-    args = parser.parse_args(argv)
-    config = QUICK if args.quick else StreamBenchConfig()
-    overrides = {k: v for k, v in vars(args).items() if k != "quick" and v is not None}
-    return StreamBenchConfig(**{**asdict(config), **overrides})
+    names = ("streams", "clients", "requests", "workers", "threads", "timeout", "stream_s")
+    return config_from_argv(
+        parser, argv, default=StreamBenchConfig(), quick=QUICK, int_options=names
+    )
 
 
 def main(argv: list[str] | None = None) -> dict:
     config = parse_config(argv)
-    _setup_django()
+    setup_django()
     from django.conf import settings
 
     result = run(config)
-    result["backend"] = backend_label()
+    result["backend"] = db_and_broker(show_pool=True)
     print(format_report(result, result["backend"]))
-    path = Path(settings.VAR_DIR) / "bench" / "stream_health.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=2) + "\n")
+    write_json(Path(settings.VAR_DIR) / "bench" / "stream_health.json", result)
     return result
 
 

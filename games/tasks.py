@@ -5,13 +5,10 @@ task finds the ply moved on and does nothing.
 """
 
 from celery import shared_task
-from django.core.cache import cache
 from django.utils import timezone
 
 from games import services
 from games.services import dispatch
-
-HEARTBEAT_KEY = "worker:heartbeat"
 
 
 @shared_task(name="games.tasks.ping")
@@ -20,24 +17,12 @@ def ping(value: int) -> dict:
     return {"pong": value * 2, "at": timezone.now().isoformat()}
 
 
-@shared_task(name="games.tasks.heartbeat", ignore_result=True)
-def heartbeat() -> None:
-    """Periodic: lets /health/ tell whether workers and beat are alive."""
-    cache.set(HEARTBEAT_KEY, timezone.now().isoformat(), timeout=300)
-
-
 @shared_task(name="games.tasks.play_bot_matches", ignore_result=True)
 def play_bot_matches(turns: list[list[int]]) -> None:
     """Bot turns of several matches, [[match id, ply], ...]: what is left after the
     task's time budget goes to fresh tasks."""
     rest = services.play_bot_turns([(match_id, ply) for match_id, ply in turns])
     dispatch.send_bot_turns(rest)
-
-
-@shared_task(name="games.tasks.play_bots", ignore_result=True)
-def play_bots(match_id: int, ply: int) -> None:
-    """One match's bot turn (messages queued by earlier versions; tests)."""
-    play_bot_matches([[match_id, ply]])
 
 
 @shared_task(name="games.tasks.enforce_deadline", ignore_result=True)

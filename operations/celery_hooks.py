@@ -1,4 +1,4 @@
-"""Worker-side recording for the operations page, through Celery's signals.
+"""Worker-side recording for the operations page and /health/, through Celery's signals.
 
 - Heartbeat: once a worker is ready, a daemon thread of its main process upserts a
   `WorkerHeartbeat` row every `HEARTBEAT_S` seconds (and marks it stopped on a clean

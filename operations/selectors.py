@@ -23,11 +23,7 @@ WORKERS_SHOWN_FOR = timedelta(days=1)
 OVERDUE_GRACE = timedelta(seconds=30)
 ROWS_SHOWN = 50
 # Tasks about one match, by the name the failure record carries: the key is its id.
-MATCH_TASKS = {
-    "games.tasks.play_bots",
-    "games.tasks.enforce_deadline",
-    "ratings.tasks.match_finished",
-}
+MATCH_TASKS = {"games.tasks.enforce_deadline"}
 
 
 @dataclass
@@ -37,6 +33,8 @@ class Worker:
 
 
 def workers(now: datetime | None = None) -> list[Worker]:
+    """The workers heard of in the last day, the latest heartbeat first: the operations
+    page's list and what /health/ reads (core/health.py), so both call a worker live alike."""
     now = now or timezone.now()
     rows = WorkerHeartbeat.objects.filter(last_seen__gte=now - WORKERS_SHOWN_FOR)[:ROWS_SHOWN]
     result = []
@@ -49,6 +47,11 @@ def workers(now: datetime | None = None) -> list[Worker]:
             state = "lost"
         result.append(Worker(row, state))
     return result
+
+
+def last_heartbeat(seen: list[Worker]) -> datetime | None:
+    """The latest heartbeat of a worker that has not stopped, of `workers()`' list."""
+    return next((w.row.last_seen for w in seen if w.state != "stopped"), None)
 
 
 @dataclass
@@ -190,19 +193,6 @@ def pending_pools() -> list[PendingPool]:
     return result
 
 
-def beat_heartbeat() -> datetime | None:
-    """When the periodic `heartbeat` task last ran (beat queued it and a worker took it)."""
-    from django.core.cache import cache
-
-    from games.tasks import HEARTBEAT_KEY
-
-    try:
-        value = cache.get(HEARTBEAT_KEY)
-        return datetime.fromisoformat(value) if value else None
-    except Exception:
-        return None
-
-
 def operations_report() -> dict:
     now = timezone.now()
     seen = workers(now)
@@ -211,7 +201,6 @@ def operations_report() -> dict:
         "workers": seen,
         "live_count": sum(w.state == "live" for w in seen),
         "live_within_s": int(LIVE_WITHIN.total_seconds()),
-        "beat_seen": beat_heartbeat(),
         "queue": queue_lengths(),
         "overdue": overdue_matches(now),
         "grace_s": int(OVERDUE_GRACE.total_seconds()),

@@ -11,12 +11,6 @@ def matches_finished(match_ids: list[int]) -> None:
     services.on_matches_finished(match_ids=match_ids)
 
 
-@shared_task(name="ratings.tasks.match_finished", ignore_result=True)
-def match_finished(match_id: int) -> None:
-    """One match (messages queued by earlier versions)."""
-    services.on_matches_finished(match_ids=[match_id])
-
-
 @shared_task(name="ratings.tasks.sweep_pools", ignore_result=True)
 def sweep_pools() -> None:
     """Safety net: apply matches whose task was lost."""

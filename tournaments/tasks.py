@@ -3,7 +3,6 @@
 from celery import shared_task
 
 from tournaments import services
-from tournaments.models import RoundStatus, Tournament, TournamentStatus
 
 
 @shared_task(name="tournaments.tasks.matches_finished", ignore_result=True)
@@ -11,12 +10,6 @@ def matches_finished(match_ids: list[int]) -> None:
     """Tables whose matches ended together (a burst of bot tables): each takes its result."""
     for match_id in match_ids:
         services.on_match_finished(match_id=match_id)
-
-
-@shared_task(name="tournaments.tasks.match_finished", ignore_result=True)
-def match_finished(match_id: int) -> None:
-    """One table (messages queued by earlier versions)."""
-    services.on_match_finished(match_id=match_id)
 
 
 @shared_task(name="tournaments.tasks.advance_tournament", ignore_result=True)
@@ -28,17 +21,11 @@ def advance_tournament(tournament_id: int) -> None:
 def sweep_tournaments() -> None:
     """Planned starts that have come (tournaments.services.scheduling); and a safety net: results
     whose task was lost, and rounds finished but not advanced."""
-    from games.models import Match, MatchStatus
-    from tournaments.models import TableStatus
+    from tournaments import selectors
     from tournaments.services import scheduling
 
     scheduling.start_due()
-
-    for match_id in Match.objects.filter(
-        status=MatchStatus.FINISHED, table__status=TableStatus.PLAYING
-    ).values_list("pk", flat=True):
+    for match_id in selectors.unrecorded_match_ids():
         services.on_match_finished(match_id=match_id)
-    for t in Tournament.objects.filter(status=TournamentStatus.RUNNING, auto_advance=True).exclude(
-        rounds__status__in=[RoundStatus.PAIRED, RoundStatus.RUNNING]
-    ):
-        services.advance_tournament(tournament_id=t.pk)
+    for tournament_id in selectors.stalled_tournament_ids():
+        services.advance_tournament(tournament_id=tournament_id)

@@ -38,7 +38,7 @@ def busy_site():
                                    last_seen=now - timedelta(hours=5), stopped_at=now - timedelta(hours=5),
                                    tasks=40211)  # fmt: skip
     TaskFailure.objects.create(
-        task="games.tasks.play_bots", key=str(late[0].pk), count=4, first_at=now - timedelta(minutes=9),
+        task="games.tasks.enforce_deadline", key=str(late[0].pk), count=4, first_at=now - timedelta(minutes=9),
         last_at=now - timedelta(minutes=1),
         last_error="EngineError: no legal action for seat 2 in phase 'market_auction_resolution_with_a_very_long_name'",
     )  # fmt: skip

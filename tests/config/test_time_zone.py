@@ -52,7 +52,9 @@ def test_beat_interval_schedules_compare_aware_times():
     from config.celery import app
 
     every = IntervalSchedule.objects.create(every=10, period=IntervalSchedule.SECONDS)
-    task = PeriodicTask.objects.create(name="probe", task="games.tasks.heartbeat", interval=every)
+    task = PeriodicTask.objects.create(
+        name="probe", task="games.tasks.sweep_matches", interval=every
+    )
     task.last_run_at = timezone.now() - timedelta(seconds=20)
     due, _next = ModelEntry(task, app=app).is_due()
     assert due

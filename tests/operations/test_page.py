@@ -98,11 +98,11 @@ def test_an_old_heartbeat_is_a_lost_worker_and_a_fresh_one_is_live(staff_client)
 def test_failing_tasks_show_their_count_error_and_match_link(staff_client):
     now = timezone.now()
     match = _running_match(timedelta(seconds=60))
-    TaskFailure.objects.create(task="games.tasks.play_bots", key=str(match.pk), count=3,
+    TaskFailure.objects.create(task="games.tasks.enforce_deadline", key=str(match.pk), count=3,
                                last_error="RuntimeError: engine crashed", first_at=now,
                                last_at=now)  # fmt: skip
     section = _section(_page(staff_client), "failures")
-    assert "games.tasks.play_bots" in section and "RuntimeError: engine crashed" in section
+    assert "games.tasks.enforce_deadline" in section and "RuntimeError: engine crashed" in section
     assert reverse("admin:games_match_change", args=[match.pk]) in section
     assert re.search(r'class="ops-failure-count">3<', section)
 

@@ -114,7 +114,7 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
         match = _until(finished, 120, f"match {match_id} to finish", procs, tmp_path)
         assert match["ply"] > 0
 
-        # Beat asks for a worker heartbeat every 30 s and the worker records it: all up.
+        # The worker records its own heartbeat every 15 s: all up.
         def healthy():
             status, _, body = _request(port, "GET", "/health/")
             return status == 200 and json.loads(body)["status"] == "ok"

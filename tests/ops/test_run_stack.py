@@ -120,7 +120,7 @@ def test_routine_beat_and_sweep_lines_become_debug():
     sweep = _record("celery.app.trace", "Task %(name)s[%(id)s] received",
                     {"name": "games.tasks.sweep_matches", "id": "1"})  # fmt: skip
     other = _record("celery.app.trace", "Task %(name)s[%(id)s] received",
-                    {"name": "games.tasks.play_bots", "id": "2"})  # fmt: skip
+                    {"name": "games.tasks.play_bot_matches", "id": "2"})  # fmt: skip
     logging.getLogger("celery.app.trace").setLevel(logging.INFO)
     try:
         assert tasks.filter(sweep) is False and sweep.levelno == logging.DEBUG

@@ -84,7 +84,7 @@ def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
     ply = match.ply
     assert services.take_bot_lease(match.pk, ply)  # a first copy is thinking
     assert not services.take_bot_lease(match.pk, ply)
-    tasks.play_bots(match.pk, ply)
+    tasks.play_bot_matches([[match.pk, ply]])
     match.refresh_from_db()
     assert match.ply == ply and not logged(match, source="bot")
     _, stalled = services.overdue_matches(stalled_s=-1)
@@ -92,7 +92,7 @@ def test_a_second_bot_task_for_a_decision_being_computed_does_nothing():
     services.release_bot_lease(match.pk, ply)
     _, stalled = services.overdue_matches(stalled_s=-1)
     assert (match.pk, ply) in stalled
-    tasks.play_bots(match.pk, ply)
+    tasks.play_bot_matches([[match.pk, ply]])
     match.refresh_from_db()
     assert match.ply > ply and logged(match, source="bot")
     # The played turn's lease is left to expire (it guards a ply the match has left);
