@@ -1,0 +1,42 @@
+"""Who may do what: the one home of the rules services, the API, pages and templates ask.
+
+Every function takes (user, obj) and answers False for None or an anonymous visitor.
+`is_staff` alone grants nothing here: it only opens the admin. What a staff account may
+change is its permissions (a superuser holds them all), so a view-only staff account can
+look at everything and change nothing (docs/architecture.md, Permissions).
+
+The models are reached through the objects passed in: this module imports no app's models.
+"""
+
+CHANGE_TOURNAMENT = "tournaments.change_tournament"
+CHANGE_MATCH = "games.change_match"
+
+
+def _signed_in(user) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False))
+
+
+def tournament_organiser_ids(tournament) -> set[int]:
+    """The accounts that run `tournament` by their role in it (co-organisers join here)."""
+    return {tournament.organiser_id}
+
+
+def may_manage_tournament(user, tournament) -> bool:
+    """Its entries, rounds, results, pause / resume / cancel and planned start."""
+    if not _signed_in(user):
+        return False
+    return user.pk in tournament_organiser_ids(tournament) or user.has_perm(CHANGE_TOURNAMENT)
+
+
+def may_manage_table(user, table) -> bool:
+    """A table's result (entered, corrected, forfeited, reports decided): as its tournament."""
+    return may_manage_tournament(user, table.round.tournament)
+
+
+def may_abort_match(user, match) -> bool:
+    """Its creator, a human still seated in it (not resigned), or a holder of change_match."""
+    if not _signed_in(user):
+        return False
+    if match.created_by_id == user.pk or user.has_perm(CHANGE_MATCH):
+        return True
+    return match.seats.filter(player__user_id=user.pk, forfeited=False).exists()
