@@ -2,9 +2,9 @@
 
 Everything the project keeps in the cache can be recomputed or skipped: the
 throttle history (so throttles fail open), the standings and fragment caches
-(recomputed from the database), the worker heartbeat (then reported missing by
-/health/). So when Redis is down, every cache call behaves as a miss or a no-op
-instead of raising, and a warning is logged at most once a minute per process.
+(recomputed from the database). So when Redis is down, every cache call behaves as a
+miss or a no-op instead of raising, and a warning is logged at most once a minute per
+process.
 After a failure Redis is not tried again for `RETRY_AFTER_S`, so a Redis that
 hangs instead of refusing costs one time-out, not one per call.
 """

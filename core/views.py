@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from core import throttling, timezones
+from core.errors import add_to_form
 from core.forms import SignUpForm, TimeZoneForm
 from core.health import health_report
 from games import services
@@ -33,7 +34,7 @@ def signup(request):
                 email=form.cleaned_data.get("email", ""),
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            add_to_form(form, exc)
         else:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
@@ -85,7 +86,7 @@ def account_settings(request):
         try:
             services.set_time_zone(user=request.user, time_zone=form.cleaned_data["time_zone"])
         except ValidationError as exc:
-            form.add_error(None, exc)  # a dict of field errors lands on its fields
+            add_to_form(form, exc)  # a dict of field errors lands on its fields
         else:
             messages.success(request, _("Time zone saved."))
             return redirect("account-settings")

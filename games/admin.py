@@ -7,6 +7,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from core import timezones
+from core.admin_mixins import ReadOnlyAdmin
 from games import (
     admin_variants,  # noqa: F401 - registers the variant pages
     selectors,
@@ -159,7 +160,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchLog)
-class MatchLogAdmin(admin.ModelAdmin):
+class MatchLogAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """The record behind a match's decisions; it holds secret choices of running matches,
     so only superusers see it, and nobody edits it (the services append to it)."""
 
@@ -176,15 +177,6 @@ class MatchLogAdmin(admin.ModelAdmin):
 
     def has_module_permission(self, request):
         return request.user.is_superuser
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Seat)

@@ -66,7 +66,7 @@ def parse_time_control(key: str) -> dict | None:
 
 class VariantSelect(forms.Select):
     """Each variant option names its game (data-game), so that static/js/game-options.js
-    offers only the chosen game's variants."""
+    offers only the chosen game's variants (the lobby's and the tournament form's)."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)

@@ -18,7 +18,7 @@ from games import selectors, services
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
 from games.hands import hand_parts
-from games.models import InvitationStatus, Match, MatchStatus
+from games.models import Match, MatchStatus
 
 MAX_ACTION_CHARS = 16 * 1024
 
@@ -59,20 +59,9 @@ def _live_context(request, match: Match) -> dict:
         (kind_label(kind), list(items))
         for kind, items in groupby(view["legal_actions"], key=lambda a: a["action"].get("type", ""))
     ]
-    seats = list(match.seats.select_related("player"))
-    user_id = request.user.pk if request.user.is_authenticated else None
-    result = _result(match, seats)
-    pending = match.status == MatchStatus.PENDING
     return {
         "match": match,
-        "seats": seats,
-        "open_seats": list(match.open_seats.all()) if pending else [],
-        "waiting_invited": pending
-        and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
-        # Bots' seats have no user: a visitor who is not logged in holds none of them.
-        "can_resign": match.status == MatchStatus.RUNNING
-        and user_id is not None
-        and any(s.player.user_id == user_id and not s.forfeited for s in seats),
+        **selectors.match_page_state(match, request.user),
         "view": view,
         "board": mark_safe(board),  # produced by our own engine from an observation
         "action_groups": groups,
@@ -90,22 +79,7 @@ def _live_context(request, match: Match) -> dict:
         # Engines without board ids are answered from the list (shown open).
         "board_clickable": hasattr(engine, "action_targets"),
         "log": selectors.match_log(match, seat)[-30:][::-1],
-        "result": result,
-        # The banner refreshes until the rating changes of a rated match are in.
-        "rating_pending": bool(result and match.rated and any(r["change"] is None for r in result)),
     }
-
-
-def _result(match: Match, seats: list) -> list[dict] | None:
-    """The finished match's table for the banner: places, players, scores, rating changes."""
-    if match.status != MatchStatus.FINISHED:
-        return None
-    changes = selectors.match_rating_changes(match)
-    rows = [
-        {"seat": s, "change": changes.get(s.player_id)}
-        for s in sorted(seats, key=lambda s: (s.rank or 99, s.index))
-    ]
-    return rows
 
 
 def match_detail(request, pk: int):

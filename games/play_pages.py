@@ -1,5 +1,7 @@
 """The lobby (/play/): start a match against bots or invited players; "My games"."""
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -9,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core import throttling
+from core.errors import add_to_form
 from games import selectors, services
 from games.forms import (
     BOT_PRESETS,
@@ -19,7 +22,7 @@ from games.forms import (
     bot_preset_for,
     time_control_key,
 )
-from games.models import Match, MatchStatus, Player, PlayerKind
+from games.models import Match, Player, PlayerKind
 
 
 @login_required
@@ -64,14 +67,24 @@ def _duration(seconds: int) -> str:
     return gettext("%(n)s s") % {"n": seconds}
 
 
-@login_required
-@require_POST
+def _lobby_button(view):
+    """A lobby button: POST, signed in, within the match-creation limit (else back to the
+    lobby with the limit's message)."""
+
+    @wraps(view)
+    def limited_view(request, pk: int):
+        limited = throttling.page_limit(request, "match_create")
+        if limited:
+            messages.error(request, limited)
+            return redirect("play")
+        return view(request, pk)
+
+    return login_required(require_POST(limited_view))
+
+
+@_lobby_button
 def play_join(request, pk: int):
     """Take an open seat; the match page shows the board once the last seat is taken."""
-    limited = throttling.page_limit(request, "match_create")
-    if limited:
-        messages.error(request, limited)
-        return redirect("play")
     try:
         services.join_match(match_id=pk, user=request.user)
     except services.MatchError as exc:
@@ -80,15 +93,10 @@ def play_join(request, pk: int):
     return redirect("match-detail", pk=pk)
 
 
-@login_required
-@require_POST
+@_lobby_button
 def play_cancel(request, pk: int):
     """The creator calls off a match still waiting for players."""
-    limited = throttling.page_limit(request, "match_create")
-    if limited:
-        messages.error(request, limited)
-        return redirect("play")
-    if not Match.objects.filter(pk=pk, status=MatchStatus.PENDING).exists():
+    if not selectors.is_waiting(pk):
         # A running match is left by resigning (or aborted from its own page).
         messages.error(
             request, gettext("Only a match still waiting for players is cancelled here.")
@@ -118,45 +126,31 @@ def _create(request, form: PlayForm) -> Match | None:
             created_by=request.user,
         )  # fmt: skip
     except ValidationError as exc:
-        for field, messages in _errors(exc):
-            # The options travel in a hidden input: their messages go above the form,
-            # where the page shows them (a hidden field's errors are never drawn).
-            shown = field in form.fields and not form.fields[field].widget.is_hidden
-            form.add_error(field if shown else None, messages)
+        # The options travel in a hidden input: their messages go above the form.
+        add_to_form(form, exc)
     return None
-
-
-def _errors(exc: ValidationError) -> list[tuple[str | None, list[str]]]:
-    if hasattr(exc, "error_dict"):
-        return [(field, errs.messages if hasattr(errs, "messages") else
-                 ValidationError(errs).messages) for field, errs in exc.error_dict.items()]  # fmt: skip
-    return [(None, exc.messages)]
 
 
 def _prefill(request) -> tuple[dict, list]:
     """Initial values for a rematch (?rematch=<id>) or a challenge (?opponent=<name>)."""
     me = selectors.player_for_user(request.user)
-    rematch = _int(request.GET.get("rematch"))
+    rematch = selectors.rematch_of(request.user, _int(request.GET.get("rematch")))
     if rematch is not None:
-        match = (
-            Match.objects.filter(pk=rematch, seats__player__user=request.user).distinct().first()
-        )
-        if match is not None:
-            seats = list(match.seats.select_related("player").order_by("index"))
-            # Rotated: each player moves one seat on, so the first move changes hands.
-            rotated = seats[1:] + seats[:1]
-            initial = {
-                "game": match.game, "variant": match.variant_id, "seats": len(seats),
-                "time_control": time_control_key(match.time_control()),
-                "options": _json(match.options), "rated": match.rated,
-            }  # fmt: skip
-            for i, seat in enumerate(rotated):
-                initial.update(_seat_initial(i, seat.player, me))
-            tc = time_control_key(match.time_control())
-            return initial, [(tc, _("As in match %(pk)s") % {"pk": match.pk})]
+        match, seats = rematch
+        # Rotated: each player moves one seat on, so the first move changes hands.
+        rotated = seats[1:] + seats[:1]
+        initial = {
+            "game": match.game, "variant": match.variant_id, "seats": len(seats),
+            "time_control": time_control_key(match.time_control()),
+            "options": _json(match.options), "rated": match.rated,
+        }  # fmt: skip
+        for i, seat in enumerate(rotated):
+            initial.update(_seat_initial(i, seat.player, me))
+        tc = time_control_key(match.time_control())
+        return initial, [(tc, _("As in match %(pk)s") % {"pk": match.pk})]
     opponent = request.GET.get("opponent")
     if opponent:
-        player = Player.objects.filter(name=opponent).first()
+        player = selectors.player_or_none(opponent)
         if player is not None and player != me:
             initial = {"seats": 2, "seat_0": ME, **_seat_initial(1, player, me)}
             if player.game:

@@ -3,11 +3,13 @@
 import dataclasses
 import logging
 
+from django.core.exceptions import ValidationError
 from django.db.models import F, QuerySet
+from django.utils.translation import gettext
 
 from games import match_log as log_format
 from games.engines import i18n as engine_i18n
-from games.engines.registry import ENGINES, get_engine
+from games.engines.registry import ENGINES, UnknownGame, get_engine
 from games.match_log import Decision
 from games.models import (
     Invitation,
@@ -19,6 +21,7 @@ from games.models import (
     PlayerKind,
     Seat,
     TimeControl,
+    Variant,
 )
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
@@ -449,3 +452,84 @@ def time_control_choices() -> list[tuple[str, str]]:
     from games.forms import time_control_key  # forms import the models, not the selectors
 
     return [(time_control_key(t.as_dict()), t.name) for t in time_control_presets()]
+
+
+def player_named(name: str, *, field: str = "seats") -> Player:
+    """The player called `name`; bad input (a ValidationError on `field`) when none is."""
+    player = Player.objects.filter(name=name).first()
+    if player is None:
+        raise ValidationError({field: gettext("No player called %(name)r.") % {"name": name}})
+    return player
+
+
+def variant_by_id(pk: int | None) -> Variant | None:
+    """The variant with this id (None for none asked); bad input when there is no such one
+    (whether it is a variant of the match's game is the services' check)."""
+    if pk is None:
+        return None
+    variant = Variant.objects.filter(pk=pk).first()
+    if variant is None:
+        raise ValidationError({"variant": gettext("No such variant.")})
+    return variant
+
+
+# ---- what the lobby and the match page read (their views only render it) ----------------
+def is_waiting(match_id: int) -> bool:
+    """The match still waits for players (the lobby calls off only those)."""
+    return Match.objects.filter(pk=match_id, status=MatchStatus.PENDING).exists()
+
+
+def rematch_of(user, match_id: int | None) -> tuple[Match, list[Seat]] | None:
+    """A match `user` played in and its seats in order, for a rematch; None if he did not."""
+    # An id past the key's range is nobody's match (PostgreSQL would refuse the query).
+    if match_id is None or not 0 < match_id < 2**63 or not getattr(user, "is_authenticated", False):
+        return None
+    match = Match.objects.filter(pk=match_id, seats__player__user=user).distinct().first()
+    if match is None:
+        return None
+    return match, list(match.seats.select_related("player").order_by("index"))
+
+
+def player_or_none(name: str) -> Player | None:
+    return Player.objects.filter(name=name).first()
+
+
+def match_page_state(match: Match, user) -> dict:
+    """What the match page shows `user` around the board: the seats, what a waiting match
+    waits for, whether he may resign, and a finished match's result table."""
+    seats = list(match.seats.select_related("player"))
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    pending = match.status == MatchStatus.PENDING
+    result = result_rows(match, seats)
+    return {
+        "seats": seats,
+        "open_seats": list(match.open_seats.all()) if pending else [],
+        "waiting_invited": pending
+        and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
+        # Bots' seats have no user: a visitor who is not logged in holds none of them.
+        "can_resign": match.status == MatchStatus.RUNNING
+        and user_id is not None
+        and any(s.player.user_id == user_id and not s.forfeited for s in seats),
+        "result": result,
+        # The banner refreshes until the rating changes of a rated match are in.
+        "rating_pending": bool(result and match.rated and any(r["change"] is None for r in result)),
+    }
+
+
+def result_rows(match: Match, seats: list[Seat]) -> list[dict] | None:
+    """The finished match's table for the banner: places, players, scores, rating changes."""
+    if match.status != MatchStatus.FINISHED:
+        return None
+    changes = match_rating_changes(match)
+    return [
+        {"seat": s, "change": changes.get(s.player_id)}
+        for s in sorted(seats, key=lambda s: (s.rank or 99, s.index))
+    ]
+
+
+def engine_for(game: str, *, field: str = "game"):
+    """The game's engine; an unknown game is bad input on ``field`` (ValidationError)."""
+    try:
+        return get_engine(game)
+    except UnknownGame:
+        raise ValidationError({field: gettext("Unknown game %(game)r.") % {"game": game}}) from None

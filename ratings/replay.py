@@ -85,18 +85,5 @@ def replay_from(*, pool: RatingPool, match: Match, chunk_size: int = RECOMPUTE_C
 def _store_ratings(pool: RatingPool, ledger: _Ledger) -> None:
     """Every player's rating as the ledger has it (one row per player and system)."""
     rows = {(r.player_id, r.system): r for r in Rating.objects.filter(pool=pool)}
-    new, old = [], []
-    for system, table in ((System.ELO, ledger.elo), (System.OPENSKILL, ledger.openskill)):
-        for player, values in table.items():
-            row = rows.get((player, system))
-            if row is None:
-                row = Rating(pool=pool, player_id=player, system=system)
-                new.append(row)
-            else:
-                old.append(row)
-            if system == System.ELO:
-                row.value, row.games = values
-            else:
-                row.mu, row.sigma, row.value, row.games = values
-    Rating.objects.bulk_create(new, batch_size=1000)
-    Rating.objects.bulk_update(old, ["value", "mu", "sigma", "games"], batch_size=1000)
+    keys = [(p, System.ELO) for p in ledger.elo] + [(p, System.OPENSKILL) for p in ledger.openskill]
+    ledger.store(pool, rows, keys)

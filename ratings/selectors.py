@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.models import Match, Player, PlayerKind
+from games.models import Match, MatchStatus, Player, PlayerKind, Seat
 from ratings.models import Rating, RatingChange, RatingPool, System
 from ratings.services import default_pool, elo_params
 from ratings.systems import elo, openskill_rating
@@ -73,6 +73,36 @@ def player_ratings(player: Player) -> list[dict]:
         out.append({"pool": r.pool.name, "game": r.pool.game, "system": r.system, "rating": round(r.value, 2),
                     "games": r.games, "history": player_history(player, r.pool, r.system)})  # fmt: skip
     return out
+
+
+def elo_pools(player: Player) -> list[dict]:
+    """Per pool the player has an Elo rating in: the pool, the rating, and the rating
+    after each of his rated matches (starting from the one before the first)."""
+    out = []
+    for rating in player.ratings.filter(system=System.ELO).select_related("pool"):
+        history = player_history(player, rating.pool)
+        points = [history[0]["before"]] + [h["after"] for h in history] if history else []
+        out.append({"pool": rating.pool, "rating": rating, "points": points})
+    return out
+
+
+def recent_finished_seats(player: Player, *, limit: int = 20) -> list[Seat]:
+    """His seats in his last finished matches, newest first."""
+    return list(
+        Seat.objects.filter(player=player, match__status=MatchStatus.FINISHED)
+        .select_related("match")
+        .order_by("-match__finished_at")[:limit]
+    )
+
+
+def last_change_id(game: str) -> int | None:
+    """The newest rating change of the game: the leaderboard moves only when this does."""
+    return (
+        RatingChange.objects.filter(pool__game=game)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
 
 
 def elo_rating_of(player: Player, game: str) -> float:

@@ -87,6 +87,24 @@ class _Ledger:
             row[3] += 1
         return out
 
+    def store(self, pool: RatingPool, rows: dict, keys) -> None:
+        """Write the ledger's values for ``keys`` ((player, system) pairs) into their Rating
+        rows: ``rows`` holds the existing ones by key, the missing ones are created."""
+        new, old = [], []
+        for player, system in keys:
+            row = rows.get((player, system))
+            if row is None:
+                row = Rating(pool=pool, player_id=player, system=system)
+                new.append(row)
+            else:
+                old.append(row)
+            if system == System.ELO:
+                row.value, row.games = self.elo[player]
+            else:
+                row.mu, row.sigma, row.value, row.games = self.openskill[player]
+        Rating.objects.bulk_create(new, batch_size=1000)
+        Rating.objects.bulk_update(old, ["value", "mu", "sigma", "games"], batch_size=1000)
+
     def _new_openskill(self, player: int) -> list:
         mu, sigma = openskill_rating.start()
         row = self.openskill[player] = [mu, sigma, openskill_rating.ordinal(mu, sigma), 0]
@@ -132,21 +150,8 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
             changes.append(RatingChange(pool=pool, player_id=player, match=match, system=system,
                                         before=before, after=after, rank=rank))  # fmt: skip
             touched.add((player, system))
-    new, old = [], []
-    for player, system in sorted(touched):
-        row = rows.get((player, system))
-        if row is None:
-            row = Rating(pool=pool, player_id=player, system=system)
-            new.append(row)
-        else:
-            old.append(row)
-        if system == System.ELO:
-            row.value, row.games = ledger.elo[player]
-        else:
-            row.mu, row.sigma, row.value, row.games = ledger.openskill[player]
     AppliedMatch.objects.bulk_create(applied)
-    Rating.objects.bulk_create(new, batch_size=1000)
-    Rating.objects.bulk_update(old, ["value", "mu", "sigma", "games"], batch_size=1000)
+    ledger.store(pool, rows, sorted(touched))
     RatingChange.objects.bulk_create(changes, batch_size=1000)
     return len(matches)
 

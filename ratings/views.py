@@ -4,9 +4,9 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition
 
 from games.engines.registry import ENGINES
-from games.models import Player, Seat
+from games.models import Player
 from ratings import charts, selectors, services
-from ratings.models import RatingChange, RatingPool, System
+from ratings.models import RatingPool, System
 
 
 def _pool(game: str) -> RatingPool:
@@ -30,13 +30,7 @@ def leaderboard(request, game: str):
 
 
 def _board_etag(request, game: str) -> str:
-    last = (
-        RatingChange.objects.filter(pool__game=game)
-        .order_by("-id")
-        .values_list("id", flat=True)
-        .first()
-    )
-    return f"{game}-{last}-{request.GET.urlencode()}"
+    return f"{game}-{selectors.last_change_id(game)}-{request.GET.urlencode()}"
 
 
 @condition(etag_func=_board_etag)
@@ -48,22 +42,11 @@ def leaderboard_rows(request, game: str):
 
 def player_page(request, name: str):
     player = get_object_or_404(Player, name=name)
-    pools = []
-    for rating in player.ratings.filter(system=System.ELO).select_related("pool"):
-        history = selectors.player_history(player, rating.pool)
-        points = [history[0]["before"]] + [h["after"] for h in history] if history else []
-        pools.append(
-            {
-                "pool": rating.pool,
-                "rating": rating,
-                "chart": mark_safe(charts.rating_chart(points, label=rating.pool.name)),
-            }
-        )
-    seats = (
-        Seat.objects.filter(player=player, match__status="finished")
-        .select_related("match")
-        .order_by("-match__finished_at")[:20]
-    )
+    pools = [
+        {**p, "chart": mark_safe(charts.rating_chart(p["points"], label=p["pool"].name))}
+        for p in selectors.elo_pools(player)
+    ]
+    seats = selectors.recent_finished_seats(player)
     user = request.user
     is_me = user.is_authenticated and player.user_id == user.pk
     return render(request, "ratings/player.html", {"player": player, "pools": pools, "seats": seats,

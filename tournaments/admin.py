@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from core.admin_mixins import ReadOnlyAdmin
 from tournaments import services
 from tournaments.models import Bye, Entry, ForbiddenPairing, Round, Table, TableSeat, Tournament
 
@@ -170,24 +171,15 @@ class ByeAdmin(admin.ModelAdmin):
     search_fields = ["entry__player__name"]
 
 
-# ---- results15: the result log (read-only: never edited) and players' reports ----------
+# ---- the result log (read-only: never edited) and players' reports -------------------
 from tournaments.models import ResultChange, ResultReport  # noqa: E402
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "kind", "changed_by", "changed_at"]
     list_filter = ["kind"]
     readonly_fields = ["table", "kind", "changed_by", "changed_at", "before", "after", "report"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ResultReport)

@@ -3,7 +3,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import add_to_form
 from games.engines.registry import ENGINES
+from games.forms import VariantSelect
 from games.models import Player, TimeControl, Variant
 from games.models.players import fold_name
 from games.time_limits import MAX_DECISION_S
@@ -20,17 +22,6 @@ from tournaments.services.setup import (
     clean_planned_start,
 )
 from tournaments.tiebreak_labels import label
-
-
-class GameOptionSelect(forms.Select):
-    """Each option names its game (data-game), so the page can offer only the chosen game's."""
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        instance = getattr(value, "instance", None)
-        if instance is not None:
-            option["attrs"]["data-game"] = instance.game
-        return option
 
 
 class TournamentForm(forms.Form):
@@ -65,7 +56,7 @@ class TournamentForm(forms.Form):
     # Event details and format options (tournaments.services.setup checks them again in the service;
     # static/js/format-options.js shows only the options of the chosen format).
     variant = forms.ModelChoiceField(
-        queryset=Variant.objects.all(), required=False, label=_("Variant"), widget=GameOptionSelect,
+        queryset=Variant.objects.all(), required=False, label=_("Variant"), widget=VariantSelect,
         empty_label=_("Standard rules"),
     )  # fmt: skip
     time_control_preset = forms.ModelChoiceField(
@@ -221,12 +212,7 @@ class TournamentForm(forms.Form):
     def add_service_error(self, exc) -> None:
         """Put a service's ValidationError on the field it is about, else above the form
         (add_error with a name that is not a field would raise)."""
-        if not hasattr(exc, "error_dict"):
-            self.add_error(None, exc)
-            return
-        for key, errors in exc.error_dict.items():
-            field = self.SERVICE_FIELDS.get(key, key)
-            self.add_error(field if field in self.fields else None, errors)
+        add_to_form(self, exc, field_names=self.SERVICE_FIELDS)
 
     @staticmethod
     def _config(d: dict) -> dict:

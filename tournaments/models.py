@@ -264,7 +264,7 @@ class Bye(models.Model):
         return f"bye for {self.entry.player} in {self.round}"
 
 
-# ---- results typed in, corrected and reported (results15) ------------------------
+# ---- results typed in, corrected and reported ----------------------------------
 class ReportStatus(models.TextChoices):
     PENDING = "pending", _("Awaiting confirmation")
     CONFIRMED = "confirmed", _("Confirmed")

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import add_to_form
 from games.engines.registry import get_engine
 from tournaments.services.results import score_message
 
@@ -49,4 +50,4 @@ class ResultForm(forms.Form):
 
     def add_service_error(self, exc) -> None:
         """A service's ValidationError above the form (its keys are not fields)."""
-        self.add_error(None, exc.messages)
+        add_to_form(self, exc)

@@ -4,15 +4,19 @@ organiser's home (his tournaments and what each needs from him now), and typed-i
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from games.models import Invitation, InvitationStatus
+from core import permissions
+from games.models import Invitation, InvitationStatus, Match, MatchStatus, Player
+from games.selectors import player_for_user
 from tournaments import format_rows, formats
 from tournaments.bracket_svg import Box, Bracket, Seat
+from tournaments.errors import InvalidConfig, InvalidRounds
 from tournaments.models import (
     Entry,
     ReportStatus,
@@ -91,6 +95,31 @@ def live_version(pk: int) -> dict | None:
         Tournament.objects.filter(pk=pk)
         .values("created_at", "results_version", "status", "current_round", "organiser_id")
         .first()
+    )
+
+
+def reader_entry(tournament: Tournament, user) -> tuple[Player | None, Entry | None]:
+    """The reader's player and his entry in `tournament` (None for a visitor or none)."""
+    player = player_for_user(user)
+    return player, (tournament.entries.filter(player=player).first() if player else None)
+
+
+def unrecorded_match_ids() -> list[int]:
+    """Matches that ended while their table still plays: their result task was lost."""
+    return list(
+        Match.objects.filter(
+            status=MatchStatus.FINISHED, table__status=TableStatus.PLAYING
+        ).values_list("pk", flat=True)
+    )
+
+
+def stalled_tournament_ids() -> list[int]:
+    """Running auto-advancing tournaments with no round paired or playing: the round
+    finished but the next was never paired."""
+    return list(
+        Tournament.objects.filter(status=TournamentStatus.RUNNING, auto_advance=True)
+        .exclude(rounds__status__in=[RoundStatus.PAIRED, RoundStatus.RUNNING])
+        .values_list("pk", flat=True)
     )
 
 
@@ -520,7 +549,7 @@ def table_view(table: Table, user) -> dict:
     seats = list(table.seats.select_related("entry__player").order_by("index"))
     names = [str(s.entry.player) for s in seats]
     t = table.round.tournament
-    manage = results.can_manage(user, t)
+    manage = permissions.may_manage_table(user, table)
     mine = results.own_entries(user, table)
     log = [
         {**row, "before_text": describe(row["before"], names),
@@ -551,7 +580,7 @@ def table_view(table: Table, user) -> dict:
 def pending_reports(tournament: Tournament, user) -> list[dict]:
     """Reports awaiting confirmation in the tournament, for its page (with what `user` may
     do: the organiser every one, a seated player his table's)."""
-    manage = results.can_manage(user, tournament)
+    manage = permissions.may_manage_tournament(user, tournament)
     rows = []
     qs = (
         ResultReport.objects.filter(
@@ -575,3 +604,39 @@ def pending_reports(tournament: Tournament, user) -> list[dict]:
             "can_reject": manage or bool(mine),
         })  # fmt: skip
     return rows
+
+
+def require_usable(tournament: Tournament) -> None:
+    """Refuse (409, tournaments.errors) what needs standings when the stored settings
+    (invalid_config) or rounds (invalid_rounds) can't give them."""
+    for error, problem in ((InvalidConfig, config_problem), (InvalidRounds, rounds_problem)):
+        detail = problem(tournament)
+        if detail:
+            raise error(detail)
+
+
+def player_to_enter(tournament: Tournament, user, name: str | None = None) -> Player:
+    """The player an entry request is about: the one called `name` (404 if none; another
+    person's only for the organiser, else PermissionDenied), by default the caller's own
+    (bad input when the account has none)."""
+    if not name:
+        player = player_for_user(user)
+        if player is None:
+            raise ValidationError(gettext("Your account has no player."))
+        return player
+    player = get_object_or_404(Player, name=name)
+    if player.user_id != user.pk and not permissions.may_manage_tournament(user, tournament):
+        raise PermissionDenied(gettext("Only the organiser can do that."))
+    return player
+
+
+def report_to_answer(table: Table, report_id: int | None = None) -> ResultReport:
+    """The report a confirmation is about: the given one of this table (404 if it is not
+    the table's), by default the table's waiting one (bad input when none waits)."""
+    reports = ResultReport.objects.filter(table=table)
+    if report_id is not None:
+        return get_object_or_404(reports, pk=report_id)
+    report = reports.filter(status=ReportStatus.PENDING).first()
+    if report is None:
+        raise ValidationError(gettext("This table has no report waiting for confirmation."))
+    return report

@@ -33,7 +33,7 @@ urlpatterns = [
         result_views.report_reject,
         name="report-reject",
     ),
-    # standings15: exports and print views
+    # exports and print views
     path("<int:pk>/export/trf", export_views.export_trf, name="tournament-export-trf"),
     path("<int:pk>/export/<str:kind>.csv", export_views.export_csv, name="tournament-export"),
     path("<int:pk>/print/pairings/", export_views.print_pairings, name="tournament-print-pairings"),

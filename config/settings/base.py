@@ -144,6 +144,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every refusal answers one body: {"code", "detail", "fields"?} (core/api_errors.py).
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "games.api.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -184,6 +186,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The timeout policy appears as the model's labelled choices and as bare values: name
     # both, or `manage.py check` warns about the enum name collision.
+    # Request bodies refuse unknown fields (games/api/inputs.py): the schema says so.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api_schema.closed_request_bodies",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
         "TimeoutPolicyValueEnum": ["auto", "forfeit"],
@@ -211,7 +218,6 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "games.tasks.heartbeat", "schedule": 30.0},
     "sweep-matches": {"task": "games.tasks.sweep_matches", "schedule": 2.0},
     "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments", "schedule": 10.0},
     "sweep-rating-pools": {"task": "ratings.tasks.sweep_pools", "schedule": 30.0},

@@ -1,6 +1,6 @@
 """Screenshots of real match pages (not run in CI): each game's match page at 1280 px,
 one at 390 px, one in Czech, and a half-made board selection; and (test_review_screenshots)
-every main page at 1280 and 390 px in English and Czech, into var/shots-visual14/ (or
+every main page at 1280 and 390 px in English and Czech, into var/shots-review/ (or
 SHOTS_DIR) for a person to look at, two of them also kept here.
 
 Run from the repository root:
@@ -21,12 +21,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 OUT = Path(__file__).resolve().parent
 
 
-def mid_game(alice, slug: str, plies: int = 40):
-    """A three-player match some moves in, waiting for Alice (seat 0)."""
-    engine = get_engine(slug)
-    bots = [EngineBotFactory(bot_name="greedy") for _ in range(2)]
-    match = services.create_match(game=slug, players=[alice, *bots], seed=11)
-    while match.to_act != 0 or match.ply < plies:
+def play_by_rote(alice, match, engine, done):
+    """Alice (seat 0) answers by rote and the bots play until ``done(match)``."""
+    while not done(match):
         if match.to_act == 0:
             actions = engine.legal_actions(engine.from_json(match.state))
             services.submit_action(match_id=match.pk, user=alice.user, ply=match.ply,
@@ -35,6 +32,14 @@ def mid_game(alice, slug: str, plies: int = 40):
             services.play_bot_decisions(match_id=match.pk, ply=match.ply)
         match.refresh_from_db()
     return match
+
+
+def mid_game(alice, slug: str, plies: int = 40):
+    """A three-player match some moves in, waiting for Alice (seat 0)."""
+    bots = [EngineBotFactory(bot_name="greedy") for _ in range(2)]
+    match = services.create_match(game=slug, players=[alice, *bots], seed=11)
+    return play_by_rote(alice, match, get_engine(slug),
+                        lambda m: m.to_act == 0 and m.ply >= plies)  # fmt: skip
 
 
 def test_match_page_screenshots(live_server, browser_page):  # noqa: F811
@@ -65,25 +70,14 @@ def test_match_page_screenshots(live_server, browser_page):  # noqa: F811
 
 # ---- the user's-eye review: every main page, 1280 and 390 px, English and Czech ----------
 
-REVIEW = Path(__file__).resolve().parents[2] / "var" / "shots-visual14"
+REVIEW = Path(__file__).resolve().parents[2] / "var" / "shots-review"
 
 
 def play_to_end(alice, slug: str, seed: int = 5):
     """A two-player match against a bot, played to its end (Alice answers by rote)."""
-    engine = get_engine(slug)
     match = services.create_match(game=slug, players=[alice, EngineBotFactory(bot_name="greedy")],
                                   seed=seed)  # fmt: skip
-    for _step in range(3000):
-        if match.status != "running":
-            break
-        if match.to_act == 0:
-            actions = engine.legal_actions(engine.from_json(match.state))
-            services.submit_action(match_id=match.pk, user=alice.user, ply=match.ply,
-                                   action=actions[match.ply % len(actions)])  # fmt: skip
-        else:
-            services.play_bot_decisions(match_id=match.pk, ply=match.ply)
-        match.refresh_from_db()
-    return match
+    return play_by_rote(alice, match, get_engine(slug), lambda m: m.status != "running")
 
 
 # The review's shots that docs/screenshots keeps (and the README shows).

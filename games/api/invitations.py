@@ -59,10 +59,7 @@ class _AnswerView(throttling.WriteThrottleMixin, APIView):
                    409: ErrorSerializer},
     )  # fmt: skip
     def post(self, request, pk: int):
-        try:
-            invitation = type(self).answer(invitation_id=pk, user=request.user)
-        except services.MatchError as exc:
-            return Response({"code": exc.code, "detail": str(exc)}, status=exc.status_code)
+        invitation = type(self).answer(invitation_id=pk, user=request.user)
         invitation.refresh_from_db()
         return Response(InvitationSerializer(invitation).data)
 

@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 from games import selectors
 from games.api.fields import BoundedDictField
+from games.api.inputs import InputSerializer
 from games.engines.registry import ENGINES
 from games.models import Match, MatchStatus, Seat, TimeoutPolicy
 from games.models.matches import game_choices
@@ -66,7 +67,7 @@ class MatchSerializer(serializers.ModelSerializer):
         return selectors.match_predictions(match)
 
 
-class SeatRequestSerializer(serializers.Serializer):
+class SeatRequestSerializer(InputSerializer):
     player = serializers.SlugField(
         required=False, max_length=40, help_text="A player's name (human or bot)."
     )
@@ -87,7 +88,7 @@ class SeatRequestSerializer(serializers.Serializer):
         return data
 
 
-class TimeControlSerializer(serializers.Serializer):
+class TimeControlSerializer(InputSerializer):
     """Either `per_move_s`, or `initial_s` (+ `increment_s`); at most a week per decision
     or clock (games.services.matches.MAX_DECISION_S), a day of increment."""
 
@@ -96,7 +97,7 @@ class TimeControlSerializer(serializers.Serializer):
     increment_s = serializers.IntegerField(required=False, min_value=0, max_value=MAX_INCREMENT_S)
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(InputSerializer):
     game = serializers.ChoiceField(choices=GAME_CHOICES)
     variant = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=2**63 - 1
@@ -109,7 +110,7 @@ class MatchCreateSerializer(serializers.Serializer):
     rated = serializers.BooleanField(default=False)
 
 
-class ActionSubmitSerializer(serializers.Serializer):
+class ActionSubmitSerializer(InputSerializer):
     ply = serializers.IntegerField(
         min_value=0, max_value=2**31 - 1, help_text="The ply you saw (from the state)."
     )
@@ -157,11 +158,17 @@ class LogEntrySerializer(serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    """Every error's body (core/api_errors.py)."""
+
+    code = serializers.CharField(help_text="Stable, for programs: e.g. stale_ply, invalid.")
+    detail = serializers.CharField(help_text="A sentence for people, in the request's language.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="Only for errors about the body's fields: messages per dotted path.",
+    )  # fmt: skip
 
 
-class ResignSerializer(serializers.Serializer):
+class ResignSerializer(InputSerializer):
     seat = serializers.IntegerField(
         required=False, min_value=0, max_value=4, help_text="Your seat (default: your first)."
     )

@@ -4,7 +4,6 @@ import json
 import math
 import time
 
-from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.http import StreamingHttpResponse
@@ -12,7 +11,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
@@ -31,15 +30,7 @@ from games.api.match_serializers import (
     MatchStateSerializer,
     ResignSerializer,
 )
-from games.models import Match, Player, Variant
-
-
-def _error(exc: services.MatchError) -> Response:
-    return Response({"code": exc.code, "detail": str(exc)}, status=exc.status_code)
-
-
-def _validation(exc: ValidationError) -> DRFValidationError:
-    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+from games.models import Match, Player
 
 
 class WriteThrottleMixin(throttling.WriteThrottleMixin):
@@ -78,20 +69,13 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         payload = MatchCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        try:
-            players = [self._seat_player(seat) for seat in data["seats"]]
-            variant = None
-            if data.get("variant") is not None:
-                variant = Variant.objects.filter(pk=data["variant"]).first()
-                if variant is None:
-                    raise ValidationError({"variant": gettext("No such variant.")})
-            match = services.create_match(
-                game=data["game"], players=players, options=data["options"], variant=variant,
-                seed=data.get("seed"), time_control=data.get("time_control"),
-                timeout_policy=data["timeout_policy"], rated=data["rated"], created_by=request.user,
-            )  # fmt: skip
-        except ValidationError as exc:
-            raise _validation(exc) from None
+        players = [self._seat_player(seat) for seat in data["seats"]]
+        match = services.create_match(
+            game=data["game"], players=players, options=data["options"],
+            variant=selectors.variant_by_id(data.get("variant")), seed=data.get("seed"),
+            time_control=data.get("time_control"), timeout_policy=data["timeout_policy"],
+            rated=data["rated"], created_by=request.user,
+        )  # fmt: skip
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
     def retrieve(self, request, pk=None):
@@ -105,12 +89,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
             return None  # an open seat: the match waits until someone joins
         if "bot" in seat:
             return services.builtin_bot_player(bot_name=seat["bot"], params=seat.get("params"))
-        player = Player.objects.filter(name=seat["player"]).first()
-        if player is None:
-            raise ValidationError(
-                {"seats": gettext("No player called %(name)r.") % {"name": seat["player"]}}
-            )
-        return player
+        return selectors.player_named(seat["player"], field="seats")
 
     @extend_schema(parameters=[SEAT_PARAM], responses=MatchStateSerializer)
     @action(detail=True)
@@ -137,13 +116,10 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         get_object_or_404(Match, pk=pk)
         payload = ActionSubmitSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        try:
-            record = services.submit_action(
-                match_id=int(pk), user=request.user, ply=payload.validated_data["ply"],
-                action=payload.validated_data["action"],
-            )  # fmt: skip
-        except services.MatchError as exc:
-            return _error(exc)
+        record = services.submit_action(
+            match_id=int(pk), user=request.user, ply=payload.validated_data["ply"],
+            action=payload.validated_data["action"],
+        )  # fmt: skip
         body = {"ply": record.ply, "seat": record.seat, "action": record.action, "label": record.label,
                 "source": record.source, "time_used_ms": record.time_used_ms, "at": record.created_at}  # fmt: skip
         return Response(LogEntrySerializer(body).data, status=status.HTTP_201_CREATED)
@@ -162,10 +138,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def abort(self, request, pk=None):
         get_object_or_404(Match, pk=pk)
-        try:
-            match = services.abort_match(match_id=int(pk), user=request.user)
-        except services.MatchError as exc:
-            return _error(exc)
+        match = services.abort_match(match_id=int(pk), user=request.user)
         return Response(MatchSerializer(match).data)
 
     @extend_schema(
@@ -180,10 +153,7 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         """Take the first open seat of a waiting match; the last seat taken starts it.
         409 with code `already_started` (running, over or cancelled), `match_full` (no seat
         open) or `already_seated` (you or your bot hold a seat); 401 when not logged in."""
-        try:
-            services.join_match(match_id=int(pk), user=request.user)
-        except services.MatchError as exc:
-            return _error(exc)
+        services.join_match(match_id=int(pk), user=request.user)
         match = selectors.match_list().get(pk=pk)
         return Response(MatchSerializer(match).data)
 
@@ -198,12 +168,9 @@ class MatchViewSet(WriteThrottleMixin, mixins.ListModelMixin, mixins.RetrieveMod
         payload = ResignSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         get_object_or_404(Match, pk=pk)
-        try:
-            match = services.resign(
-                match_id=int(pk), user=request.user, seat=payload.validated_data.get("seat")
-            )
-        except services.MatchError as exc:
-            return _error(exc)
+        match = services.resign(
+            match_id=int(pk), user=request.user, seat=payload.validated_data.get("seat")
+        )
         return Response(MatchSerializer(match).data)
 
 
@@ -212,7 +179,7 @@ def _int_param(request, name: str) -> int | None:
     if raw is None:
         return None
     if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 6:
-        raise DRFValidationError({name: gettext("must be a small whole number")})
+        raise ValidationError({name: gettext("must be a small whole number")})
     return int(raw)
 
 
@@ -269,7 +236,7 @@ class MyTurnsStreamView(APIView):
         except ValueError:
             seconds = math.nan
         if not math.isfinite(seconds) or seconds < 0:
-            raise DRFValidationError({"seconds": gettext("must be a number of seconds, 0 or more")})
+            raise ValidationError({"seconds": gettext("must be a number of seconds, 0 or more")})
         return min(self.STREAM_SECONDS, seconds)
 
     def _events(self, user, duration: float):

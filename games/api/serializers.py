@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from games.api.inputs import InputSerializer
 from games.models import Player
 
 
@@ -19,7 +20,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ExternalBotCreateSerializer(serializers.Serializer):
+class ExternalBotCreateSerializer(InputSerializer):
     name = serializers.SlugField(max_length=40)
     description = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=2000
@@ -42,7 +43,7 @@ class GameSerializer(serializers.Serializer):
     bots = serializers.ListField(child=serializers.CharField())
 
 
-class MySettingsSerializer(serializers.Serializer):
+class MySettingsSerializer(InputSerializer):
     time_zone = serializers.CharField(
         max_length=64, allow_blank=True,
         help_text="IANA name (e.g. Europe/Prague) pages show your times in; empty: your "

@@ -1,11 +1,9 @@
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
-from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -20,10 +18,6 @@ from games.api.serializers import (
 )
 from games.engines.registry import ENGINES
 from games.models import PlayerKind
-
-
-def _drf_error(exc: ValidationError) -> DRFValidationError:
-    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
 
 
 class GameListView(APIView):
@@ -61,7 +55,7 @@ class PlayerViewSet(
     def get_queryset(self):
         kind = self.request.query_params.get("kind") if self.action == "list" else None
         if kind is not None and kind not in PlayerKind.values:
-            raise DRFValidationError(
+            raise ValidationError(
                 {"kind": gettext("Use one of %(names)s.") % {"names": ", ".join(PlayerKind.values)}}
             )
         return selectors.player_list(kind=kind)
@@ -82,12 +76,7 @@ class PlayerViewSet(
         """Register an external bot program owned by the caller; returns its API token once."""
         payload = ExternalBotCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        try:
-            player, token = services.create_external_bot(
-                owner=request.user, **payload.validated_data
-            )
-        except ValidationError as exc:
-            raise _drf_error(exc) from None
+        player, token = services.create_external_bot(owner=request.user, **payload.validated_data)
         body = ExternalBotCreatedSerializer({"player": player, "token": token}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -111,10 +100,5 @@ class MySettingsView(throttling.WriteThrottleMixin, APIView):
         payload = MySettingsSerializer(data=request.data, partial=True)
         payload.is_valid(raise_exception=True)
         if "time_zone" in payload.validated_data:
-            try:
-                services.set_time_zone(
-                    user=request.user, time_zone=payload.validated_data["time_zone"]
-                )
-            except ValidationError as exc:
-                raise _drf_error(exc) from None
+            services.set_time_zone(user=request.user, time_zone=payload.validated_data["time_zone"])
         return Response(MySettingsSerializer(self._body(request)).data)

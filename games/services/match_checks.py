@@ -13,8 +13,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
+from games import selectors
 from games.engines.base import Engine, InvalidOptions
-from games.engines.registry import UnknownGame, get_engine
 from games.models import Player, PlayerKind, TimeoutPolicy
 from games.models import Variant as VariantModel
 from games.time_limits import MAX_DECISION_S, MAX_INCREMENT_S
@@ -218,12 +218,7 @@ class MatchChecks:
 
     def plan(self, spec: MatchSpec) -> MatchPlan:
         game, players, variant = spec.game, spec.players, spec.variant
-        try:
-            engine = get_engine(game)
-        except UnknownGame:
-            raise ValidationError(
-                {"game": gettext("Unknown game %(game)r.") % {"game": game}}
-            ) from None
+        engine = selectors.engine_for(game)
         if variant is not None and variant.game != game:
             raise ValidationError({"variant": gettext("That variant belongs to another game.")})
         try:

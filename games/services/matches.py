@@ -16,6 +16,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import permissions
+from core.errors import DomainError
 from games import selectors
 from games.engines.base import IllegalAction, InvalidOptions
 from games.engines.registry import get_engine
@@ -40,7 +42,7 @@ from games.signals import match_finished
 logger = logging.getLogger(__name__)
 
 
-class MatchError(Exception):
+class MatchError(DomainError):
     status_code = 400
     code = "match_error"
 
@@ -358,8 +360,12 @@ def abort_match(*, match_id: int, user) -> Match:
     with transaction.atomic():
         runner = _lock(match_id)
         match = runner.match
-        if not (user.is_staff or match.created_by_id == user.pk):
-            raise NotYourSeat(gettext("only the creator or staff can abort a match"))
+        if not permissions.may_abort_match(user, match):
+            raise NotYourSeat(
+                gettext(
+                    "only its creator, a player seated in it or a match manager can abort a match"
+                )
+            )
         if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
             raise MatchNotRunning(
                 gettext("the match is already %(status)s")

@@ -1,4 +1,4 @@
-"""Elo extended to multiplayer tables (DESIGN.md).
+"""Elo extended to multiplayer tables (docs/architecture.md, Ratings).
 
 A table of N is scored as its N(N-1)/2 pairwise results from the finishing
 places (win 1, tie 0.5, loss 0). Each player's change is K/(N-1) times the sum

@@ -1,4 +1,4 @@
-"""The whole club season of issue 15 through the pages only: an organiser creates a Yspahan
+"""A whole club season through the pages only: an organiser creates a Yspahan
 league from the form, four members join by button, two guests are added, the organiser
 starts, types in round 1, corrects a result (standings, ratings and the table's log follow),
 exports the standings CSV, opens the print view; in round 2 a seated player reports his
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 MEMBERS = ["ann", "ben", "cyril", "dana"]
 GUESTS = ["Jana Nováková", "Petr"]
-# Screenshots only on request (SCREENSHOTS=var/shots-scenario15): not part of the check.
+# Screenshots only on request (SCREENSHOTS=var/shots-club-season): not part of the check.
 SHOTS = os.environ.get("SCREENSHOTS")
 
 

@@ -1,4 +1,4 @@
-"""English and Czech pages (DESIGN.md, "Languages"): the language comes from
+"""English and Czech pages (docs/architecture.md, Runtime, "Languages"): the language comes from
 Accept-Language or the switcher, the Czech pages show no English text that the
 catalog translates, and the committed .mo files match their .po sources."""
 
@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from games import services as game_services
-from tests.games.factories import EngineBotFactory, UserFactory
+from tests.games.factories import EngineBotFactory, UserFactory, play_out
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import services
 
@@ -126,9 +126,7 @@ def _finished_match(game: str):
     """Two random bots play a match to its end (its page shows the result and prediction)."""
     players = [EngineBotFactory(bot_name="random") for _ in range(2)]
     match = game_services.create_match(game=game, players=players, seed=3)
-    while game_services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
-        match.refresh_from_db()
-    match.refresh_from_db()
+    play_out(match)
     assert match.status == "finished"
     return match
 

@@ -11,7 +11,7 @@ import pytest
 
 from games import services
 from games.engines.registry import ENGINES
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory, play_out
 from tests.tournaments.factories import tournament_with_bots
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,9 +70,7 @@ def main_pages(db):
         match = services.create_match(game=slug, players=bots, seed=5, rated=False)
         urls += [f"/matches/{match.pk}/", f"/matches/{match.pk}/live/"]
     # A replay needs a match played to its end (over-the-board results have none).
-    match.refresh_from_db()
-    while services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
-        match.refresh_from_db()
+    play_out(match)
     urls.append(f"/matches/{match.pk}/replay/")
     t = tournament_with_bots(n=4, format="single_elimination", config={"table_size": 2})
     urls += [f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/live/"]

@@ -82,3 +82,15 @@ def logged(match, **where) -> list:
 
     decisions = match_decisions(Match.objects.get(pk=getattr(match, "pk", match)))
     return [d for d in decisions if all(getattr(d, k) == v for k, v in where.items())]
+
+
+def play_out(match):
+    """A match of built-in bots played to its end in this process (no worker); returns it
+    read again."""
+    from games import services
+
+    match.refresh_from_db()
+    while services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
+        match.refresh_from_db()
+    match.refresh_from_db()
+    return match

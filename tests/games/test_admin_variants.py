@@ -206,7 +206,7 @@ def test_a_matchs_setup_cannot_be_edited_into_a_dead_match(staff):
 
 def test_the_variant_form_speaks_czech(staff):
     """Labels come from the engine in the request's language (its catalog already has the
-    action names); the new help texts are in locale/cs/pending/variants17*.po."""
+    action names); the form's own help texts are in locale/cs/LC_MESSAGES/django.po."""
     page = staff.get(ADD, {"game": "silkroad"}, HTTP_ACCEPT_LANGUAGE="cs")
     assert page.status_code == 200
     html = page.content.decode()

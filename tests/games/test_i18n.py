@@ -142,7 +142,7 @@ def test_api_error_messages_in_czech(api_client):
     response = api_client.post("/api/matches/", {"game": "silkroad", "seats": [], "timeout_policy": "x"},
                                format="json", HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
     assert response.status_code == 400
-    assert response.json()["timeout_policy"] == ['"x" není platnou možností.']
+    assert response.json()["fields"]["timeout_policy"] == ['"x" není platnou možností.']
 
 
 @pytest.mark.django_db

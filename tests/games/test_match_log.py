@@ -149,11 +149,11 @@ STORED = Path(__file__).parent / "data" / "compact_logs.json"
     "record", json.loads(STORED.read_text()), ids=lambda r: f"{r['game']}-{r['players']}"
 )
 def test_logs_stored_earlier_read_back_as_they_were_played(record):
-    """Compact logs written by the runner in another process (commit of session 13, seed
-    7, a random hash seed) read back as the same decisions to the same result. It fails
-    if an engine's `legal_actions` order changes (or comes to depend on the process, as
-    set order would): stored games would be misread, so such a change needs the stored
-    logs rewritten in full first."""
+    """Compact logs written by the runner in another process (when the compact log was
+    introduced; seed 7, a random hash seed) read back as the same decisions to the same
+    result. It fails if an engine's `legal_actions` order changes (or comes to depend on
+    the process, as set order would): stored games would be misread, so such a change
+    needs the stored logs rewritten in full first."""
     engine = get_engine(record["game"])
     players, seed = record["players"], record["seed"]
 

@@ -7,7 +7,13 @@ from games import services
 from games.engines.registry import ENGINES
 from games.models import TimeControl, Variant
 from games.selectors import match_view
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory, logged
+from tests.games.factories import (
+    EngineBotFactory,
+    HumanPlayerFactory,
+    UserFactory,
+    logged,
+    play_out,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -76,9 +82,7 @@ def test_playing_a_move_from_the_page(client, duel):
 def test_replay_steps_through_a_finished_match(client):
     bots = [EngineBotFactory(), EngineBotFactory()]
     match = services.create_match(game="silkroad", players=bots, seed=6)
-    while services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
-        match.refresh_from_db()
-    match.refresh_from_db()
+    play_out(match)
     url = reverse("match-replay", args=[match.pk])
     first = client.get(url, {"ply": 0})
     assert first.status_code == 200 and b"Move 0 of" in first.content

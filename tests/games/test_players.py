@@ -7,6 +7,7 @@ from rest_framework.authtoken.models import Token
 from games import services
 from games.models import Player, PlayerKind
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.migrations import back_to, migrate_to
 
 pytestmark = pytest.mark.django_db
 
@@ -171,7 +172,7 @@ def test_bot_beside_a_human_of_the_same_name_is_a_400(api_client):
     api_client.force_authenticate(HumanPlayerFactory().user)
     response = api_client.post("/api/players/bots/", {"name": "Alice"}, format="json")
     assert response.status_code == 400
-    assert "taken" in response.json()["name"][0]
+    assert "taken" in response.json()["fields"]["name"][0]
     assert not Player.objects.filter(kind=PlayerKind.EXTERNAL_BOT).exists()
 
 
@@ -206,20 +207,12 @@ def test_admin_form_refuses_a_look_alike_name(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_migration_gives_existing_accounts_players_and_keys():
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    before = [("games", "0003_matchaction_no_separate_match_index")]
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes("games")
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
+    old, latest = back_to("games", "0003_matchaction_no_separate_match_index")
     OldUser, OldPlayer = old.get_model("auth", "User"), old.get_model("games", "Player")
     OldPlayer.objects.create(name="bob", kind="engine_bot", bot_name="random")
     OldUser.objects.create(username="Bob")  # historical models send no signal: no player
     OldUser.objects.create(username="carol")
-    executor = MigrationExecutor(connection)
-    executor.migrate(latest)
+    migrate_to(latest)
     carol = Player.objects.get(user__username="carol")
     assert (carol.name, carol.name_key, carol.kind) == ("carol", "carol", PlayerKind.HUMAN)
     assert Player.objects.get(user__username="Bob").name == "bob-2"

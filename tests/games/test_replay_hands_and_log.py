@@ -12,7 +12,7 @@ from games.engines import i18n as engine_i18n
 from games.engines.registry import ENGINES, get_engine
 from games.hands import HAND_FIELDS, hand_parts
 from games.i18n import activate_engine_language
-from tests.games.factories import EngineBotFactory, logged
+from tests.games.factories import EngineBotFactory, logged, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -55,10 +55,7 @@ def _finished(game="silkroad", seed=6):
     match = services.create_match(
         game=game, players=[EngineBotFactory(), EngineBotFactory()], seed=seed
     )
-    while services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
-        match.refresh_from_db()
-    match.refresh_from_db()
-    return match
+    return play_out(match)
 
 
 @pytest.mark.parametrize("game", sorted(ENGINES))

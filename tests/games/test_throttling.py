@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from core import throttling
 from games.models import Player
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.rates import set_rates
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Table, Tournament
@@ -21,13 +22,6 @@ PASSWORD = "correct-horse-battery"
 def _cache_healthy(monkeypatch):
     """A previous test's cache failure must not leave the limits open."""
     monkeypatch.setattr(throttling, "_health", throttling._CacheHealth())
-
-
-def _rates(settings, **rates):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **rates},
-    }
 
 
 def test_rates_parse_with_multiples():
@@ -49,7 +43,7 @@ def test_every_configured_scope_has_a_valid_rate(settings):
 
 # ---- the API ---------------------------------------------------------------------------------
 def test_bot_registration_is_limited_per_user(api_client, settings):
-    _rates(settings, bot_register="2/hour")
+    set_rates(settings, bot_register="2/hour")
     owner = UserFactory()
     api_client.force_authenticate(owner)
     codes = [
@@ -65,7 +59,7 @@ def test_bot_registration_is_limited_per_user(api_client, settings):
 
 
 def test_tournament_create_entries_start_and_results_are_limited(api_client, settings):
-    _rates(settings, tournament_create="1/hour", tournament_entries="2/min",
+    set_rates(settings, tournament_create="1/hour", tournament_entries="2/min",
            tournament_manage="1/min", tournament_results="1/min")  # fmt: skip
     organiser = UserFactory()
     api_client.force_authenticate(organiser)
@@ -99,7 +93,7 @@ def test_tournament_create_entries_start_and_results_are_limited(api_client, set
 
 
 def test_match_abort_is_limited(api_client, settings):
-    _rates(settings, match_create="1/min")
+    set_rates(settings, match_create="1/min")
     me = HumanPlayerFactory()
     api_client.force_authenticate(me.user)
     seats = [{"player": me.name}, {"bot": "random"}]
@@ -111,7 +105,7 @@ def test_match_abort_is_limited(api_client, settings):
 
 # ---- pages -----------------------------------------------------------------------------------
 def test_signup_page_is_limited_per_address(client, settings):
-    _rates(settings, signup="2/hour")
+    set_rates(settings, signup="2/hour")
     for i in range(3):
         response = client.post("/signup/", {"username": f"newcomer{i}", "password1": PASSWORD,
                                             "password2": PASSWORD})  # fmt: skip
@@ -131,7 +125,7 @@ def _login(client, username, password, addr="10.0.0.1"):
 
 
 def test_login_failures_are_limited_per_account(client, settings):
-    _rates(settings, login="3/15min")
+    set_rates(settings, login="3/15min")
     alice = HumanPlayerFactory().user
     for i in range(3):  # from different addresses: the account's own window fills
         assert _login(client, alice.username, "wrong", addr=f"10.0.1.{i}").status_code == 200
@@ -142,7 +136,7 @@ def test_login_failures_are_limited_per_account(client, settings):
 
 
 def test_login_failures_are_limited_per_address(client, settings):
-    _rates(settings, login="3/15min")
+    set_rates(settings, login="3/15min")
     for i in range(3):
         _login(client, f"nobody{i}", "wrong")
     bob = HumanPlayerFactory().user
@@ -153,7 +147,7 @@ def test_login_failures_are_limited_per_address(client, settings):
 
 
 def test_successful_logins_are_not_counted(client, settings):
-    _rates(settings, login="2/15min")
+    set_rates(settings, login="2/15min")
     carol = HumanPlayerFactory().user
     for _ in range(4):
         assert _login(client, carol.username, PASSWORD).status_code == 302
@@ -161,7 +155,7 @@ def test_successful_logins_are_not_counted(client, settings):
 
 
 def test_tournament_pages_are_limited(client, settings):
-    _rates(settings, tournament_create="1/hour", tournament_manage="1/min",
+    set_rates(settings, tournament_create="1/hour", tournament_manage="1/min",
            tournament_results="1/min")  # fmt: skip
     organiser = UserFactory()
     client.force_login(organiser)
@@ -199,7 +193,7 @@ def test_match_page_decisions_are_limited(client, api_client, settings):
     from games import services as game_services
     from tests.games.factories import logged
 
-    _rates(settings, match_actions="0/min")
+    set_rates(settings, match_actions="0/min")
     pat = HumanPlayerFactory()
     bot = EngineBotFactory(bot_name="random")
     match = game_services.create_match(game="silkroad", players=[pat, bot], seed=3, rated=False,
@@ -223,7 +217,7 @@ def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
     url = f"redis://127.0.0.1:{refused_port}/0"
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": url}}  # fmt: skip
-    _rates(settings, bot_register="1/hour", tournament_create="1/hour", login="1/15min")
+    set_rates(settings, bot_register="1/hour", tournament_create="1/hour", login="1/15min")
     caplog.set_level(logging.WARNING, logger="core.throttling")
     owner = UserFactory()
     api_client.force_authenticate(owner)
@@ -244,7 +238,7 @@ def test_writes_go_through_with_the_cache_down_and_one_warning_is_logged(
 def test_lobby_is_limited(client, settings):
     from games.models import Match
 
-    _rates(settings, match_create="2/min")
+    set_rates(settings, match_create="2/min")
     client.force_login(HumanPlayerFactory().user)
     form = {"game": "silkroad", "seats": 2, "seat_0": "me", "seat_1": "random"}
     for _ in range(3):

@@ -16,6 +16,7 @@ from core import timezones
 from games import services
 from games.models import Player
 from tests.games.factories import BotUserFactory, UserFactory
+from tests.rates import set_rates
 
 pytestmark = pytest.mark.django_db
 
@@ -151,12 +152,7 @@ def test_an_unknown_zone_is_a_form_error_not_a_500(client):
 
 
 def test_saving_the_settings_is_rate_limited(client, settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {
-            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "account_settings": "2/hour",
-        },
-    }  # fmt: skip
+    set_rates(settings, account_settings="2/hour")
     client.force_login(UserFactory())
     for _ in range(2):
         assert client.post(SETTINGS_URL, {"time_zone": "Asia/Tokyo"}).status_code == 302
@@ -174,7 +170,7 @@ def test_api_reads_and_sets_the_zone_and_refuses_an_unknown_one(api_client):
     assert ok.status_code == 200 and ok.json()["time_zone"] == "America/New_York"
     bad = api_client.patch(API_URL, {"time_zone": "Mars/Olympus"}, format="json")
     assert bad.status_code == 400
-    assert "is not a time zone" in bad.json()["time_zone"][0]
+    assert "is not a time zone" in bad.json()["fields"]["time_zone"][0]
     assert api_client.patch(API_URL, {"time_zone": 7}, format="json").status_code == 400
     assert api_client.patch(API_URL, {"time_zone": "x" * 65}, format="json").status_code == 400
     assert Player.objects.get(user=user).time_zone == "America/New_York"

@@ -1,10 +1,8 @@
 """Applying results to pools: once, in order; recompute equals the incremental path."""
 
 import random
-import threading
 
 import pytest
-from django.db import connection
 
 from games import services as game_services
 from games.models import Match
@@ -12,6 +10,7 @@ from ratings import selectors, services
 from ratings.models import AppliedMatch, Rating, RatingChange, System
 from ratings.systems import elo
 from tests.games.factories import EngineBotFactory
+from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -99,20 +98,10 @@ def test_concurrent_match_ends_neither_double_apply_nor_lose_an_update():
         _offline(players[1:], [1, 2]),
         _offline([players[0], players[2]], [2, 1]),
     ]
-    barrier = threading.Barrier(len(matches) * 2)
-
-    def finish(match_id):
-        barrier.wait()
-        try:
-            services.on_match_finished(match_id=match_id)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=finish, args=(m.pk,)) for m in matches for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_together(
+        lambda match_id: services.on_match_finished(match_id=match_id),
+        [(m.pk,) for m in matches for _ in range(2)],
+    )
     pool = services.default_pool("silkroad")
     assert AppliedMatch.objects.filter(pool=pool).count() == 3
     assert RatingChange.objects.filter(pool=pool).count() == 3 * 2 * 2

@@ -32,6 +32,12 @@ def club_event(*, n: int = 4, game: str = "silkroad", format: str = "swiss",
     return t, players
 
 
+def first_table(t: Tournament) -> tuple[Table, list]:
+    """Round 1's first table and the accounts seated at it, in seat order."""
+    table = tables_of(t, 1)[0]
+    return table, [s.entry.player.user for s in table.seats.select_related("entry__player__user")]
+
+
 def tables_of(t: Tournament, number: int) -> list[Table]:
     return list(Table.objects.filter(round__tournament=t, round__number=number).order_by("number"))
 

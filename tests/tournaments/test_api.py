@@ -50,7 +50,9 @@ def test_create_join_withdraw_start_and_read(api_client):
     assert {row["player"] for row in standings} == {b.name for b in bots}
 
 
-def test_over_the_board_result_through_the_api(api_client):
+def _league_table_result_url(api_client):
+    """An over-the-board league of two bots started by its organiser (signed in on
+    ``api_client``): the tournament and its one table's result URL."""
     organiser = UserFactory()
     t = tournament_with_bots(
         n=2, format="league", config={"table_size": 2}, over_the_board=True, organiser=organiser
@@ -58,7 +60,11 @@ def test_over_the_board_result_through_the_api(api_client):
     api_client.force_authenticate(organiser)
     api_client.post(f"/api/tournaments/{t.pk}/start/")
     table = t.rounds.first().tables.first()
-    url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
+    return table, f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
+
+
+def test_over_the_board_result_through_the_api(api_client):
+    table, url = _league_table_result_url(api_client)
     assert (
         api_client.post(url, {"scores": [10, 12]}, format="json").status_code == 400
     )  # driver values missing
@@ -191,3 +197,47 @@ def test_organiser_entering_another_person_on_the_page_sends_an_invitation(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(f"/invitations/{invitation.pk}/accept/")
     assert t.entries.filter(player=bob).count() == 1
+
+
+CREATE = {"name": "Club night", "game": "silkroad", "format": "swiss", "config": {"table_size": 2}}
+
+
+@pytest.mark.parametrize(
+    ("extra", "path"),
+    [
+        ({"rounds": 3}, "rounds"),  # belongs in config: refused, not dropped
+        ({"time_control": {"per_move_s": 60, "per_mvoe_s": 30}}, "time_control.per_mvoe_s"),
+    ],
+)
+def test_unknown_fields_of_a_tournament_request_are_refused_by_name(api_client, extra, path):
+    api_client.force_authenticate(UserFactory())
+    response = api_client.post("/api/tournaments/", {**CREATE, **extra}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "unknown_field"
+    assert response.json()["fields"] == {path: ["Unknown field."]}
+    assert not Tournament.objects.exists()
+
+
+def test_an_unknown_config_key_is_refused_by_the_service(api_client):
+    api_client.force_authenticate(UserFactory())
+    body = {**CREATE, "config": {"table_size": 2, "round": 3}}
+    response = api_client.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400 and "round" in response.json()["fields"]["config"][0]
+    assert not Tournament.objects.exists()
+
+
+def test_a_tournament_request_with_only_known_fields_still_works(api_client):
+    api_client.force_authenticate(UserFactory())
+    body = {**CREATE, "time_control": {"per_move_s": 60}, "config": {"table_size": 2, "rounds": 3}}
+    response = api_client.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["config"]["rounds"] == 3
+
+
+def test_an_unknown_field_of_a_typed_in_result_is_refused(api_client):
+    table, url = _league_table_result_url(api_client)
+    body = {"scores": [10, 12], "tiebreak": [3, 1], "rank": [2, 1]}  # "ranks" misspelt
+    response = api_client.post(url, body, format="json")
+    assert response.status_code == 400 and response.json()["fields"] == {"rank": ["Unknown field."]}
+    table.refresh_from_db()
+    assert table.result is None

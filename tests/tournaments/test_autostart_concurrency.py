@@ -2,14 +2,13 @@
 tournaments.services.scheduling.start_if_due); the second neither starts it again nor records a
 refusal."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections
 from django.utils import timezone
 
 from tests.games.factories import UserFactory
+from tests.threads import run_together
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import tasks
 from tournaments.models import Round, Table, Tournament, TournamentStatus
@@ -26,24 +25,7 @@ def test_two_sweeps_at_once_start_it_once(attempt):
     )  # fmt: skip
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
 
-    barrier = threading.Barrier(SWEEPS)
-    errors: list[BaseException] = []
-
-    def sweep():
-        try:
-            barrier.wait(timeout=30)
-            tasks.sweep_tournaments()
-        except BaseException as exc:  # reported below, not lost in the thread
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=sweep) for _ in range(SWEEPS)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(timeout=120)
-    assert not errors, errors
+    run_together(tasks.sweep_tournaments, [()] * SWEEPS)
     t.refresh_from_db()
     assert t.status == TournamentStatus.RUNNING and t.current_round == 1
     assert t.auto_start_failed_at is None and t.auto_start_failure is None

@@ -53,23 +53,22 @@ def test_losers_finalist_winning_the_grand_final_plays_the_reset(n):
     assert rows[1]["entry"] == gf2_seats[1] and rows[1]["rank"] == 2
 
 
-def test_winners_champion_winning_the_grand_final_ends_it_without_a_reset():
-    t = tournament_with_bots(n=4, format="double_elimination", config={"table_size": 2},
-                             over_the_board=True, rated=False)  # fmt: skip
-    _play(t, grand_final_winner_seat=0)
-    assert not Table.objects.filter(round__tournament=t, bracket="GF2").exists()
-    gf = Table.objects.get(round__tournament=t, bracket="GF")
-    assert selectors.standings(t)[0]["entry"] == gf.seats.get(index=0).entry_id
-
-
-def test_reset_is_not_played_when_the_organiser_turned_it_off():
+@pytest.mark.parametrize(
+    ("config", "winner_seat"),
+    [
+        pytest.param({}, 0, id="the-winners-champion-wins"),
+        pytest.param({"grand_final_reset": False}, 1, id="the-organiser-turned-the-reset-off"),
+    ],
+)
+def test_grand_final_ends_it_without_a_reset(config, winner_seat):
+    """No reset when the winners' champion wins it, nor when the organiser turned it off."""
     t = tournament_with_bots(n=4, format="double_elimination",
-                             config={"table_size": 2, "grand_final_reset": False},
+                             config={"table_size": 2, **config},
                              over_the_board=True, rated=False)  # fmt: skip
-    _play(t, grand_final_winner_seat=1)
+    _play(t, grand_final_winner_seat=winner_seat)
     assert not Table.objects.filter(round__tournament=t, bracket="GF2").exists()
     gf = Table.objects.get(round__tournament=t, bracket="GF")
-    assert selectors.standings(t)[0]["entry"] == gf.seats.get(index=1).entry_id
+    assert selectors.standings(t)[0]["entry"] == gf.seats.get(index=winner_seat).entry_id
 
 
 def test_reset_follows_a_typed_in_yspahan_grand_final():

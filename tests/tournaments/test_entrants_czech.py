@@ -1,5 +1,4 @@
-"""The entrants and life-cycle pages in Czech (needs locale/cs/pending/entrants15.po merged
-into the catalog)."""
+"""The entrants and life-cycle pages in Czech (their strings are in locale/cs/LC_MESSAGES/django.po)."""
 
 import pytest
 from django.test import Client

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games.models import Invitation, Player
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.rates import set_rates
 from tournaments import services
 from tournaments.services import entrants
 
@@ -72,12 +73,7 @@ def test_only_the_organiser_gets_suggestions_and_they_are_rate_limited(client, c
     assert _suggest(client, t, guest, "ali").status_code == 302  # to the log-in page
     client.force_login(UserFactory())
     assert _suggest(client, t, guest, "ali").status_code == 403
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {
-            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "player_search": "2/min",
-        },
-    }  # fmt: skip
+    set_rates(settings, player_search="2/min")
     client.force_login(organiser)
     assert _picks(_suggest(client, t, guest, "ali").content.decode()) == ["alice"]
     assert _picks(_suggest(client, t, guest, "ali").content.decode()) == ["alice"]

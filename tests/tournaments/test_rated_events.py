@@ -71,7 +71,7 @@ def test_asking_for_rated_without_the_permission_is_a_400(api_client):
     api_client.force_authenticate(UserFactory())
     response = api_client.post("/api/tournaments/", {**CLUB_NIGHT, "rated": True}, format="json")
     assert response.status_code == 400
-    assert "run rated events" in response.json()["rated"][0]
+    assert "run rated events" in response.json()["fields"]["rated"][0]
     assert not Tournament.objects.exists()
     unrated = api_client.post("/api/tournaments/", {**CLUB_NIGHT, "rated": False}, format="json")
     assert unrated.status_code == 201 and unrated.json()["rated"] is False

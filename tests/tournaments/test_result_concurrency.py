@@ -1,16 +1,15 @@
 """Exactly one result per over-the-board table, however many posts race for it."""
 
-import threading
-
 import pytest
 from django.contrib.auth.models import Permission
-from django.db import connections
 from rest_framework.test import APIClient
 
 from games.models import Match
 from ratings import services as rating_services
 from ratings.models import RatingChange
 from tests.games.factories import HumanPlayerFactory, UserFactory
+from tests.rates import set_rates
+from tests.threads import run_together
 from tournaments import services
 from tournaments.models import Table
 
@@ -20,12 +19,7 @@ THREADS = 20
 @pytest.mark.django_db(transaction=True)
 def test_twenty_concurrent_posts_of_one_result_make_one_match(settings):
     # The limits are not what is tested here (tests/games/test_throttling.py is).
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {
-            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "tournament_results": None,
-        },
-    }  # fmt: skip
+    set_rates(settings, tournament_results=None)
     organiser = UserFactory()
     organiser.user_permissions.add(Permission.objects.get(codename="run_rated_events"))
     t = services.create_tournament(
@@ -39,28 +33,12 @@ def test_twenty_concurrent_posts_of_one_result_make_one_match(settings):
     table = Table.objects.get(round__tournament=t)
     url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
 
-    barrier = threading.Barrier(THREADS)
-    codes: list[int] = []
-    errors: list[BaseException] = []
-
     def post():
-        try:
-            client = APIClient()
-            client.force_authenticate(organiser)
-            barrier.wait(timeout=30)
-            response = client.post(url, {"scores": [10, 30], "tiebreak": [3, 1]}, format="json")
-            codes.append(response.status_code)
-        except BaseException as exc:  # reported below, not lost in the thread
-            errors.append(exc)
-        finally:
-            connections.close_all()
+        client = APIClient()
+        client.force_authenticate(organiser)
+        return client.post(url, {"scores": [10, 30], "tiebreak": [3, 1]}, format="json").status_code
 
-    threads = [threading.Thread(target=post) for _ in range(THREADS)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(timeout=120)
-    assert not errors, errors
+    codes = run_together(post, [()] * THREADS)
     assert sorted(codes) == [201] + [409] * (THREADS - 1)
 
     matches = Match.objects.filter(seats__player=players[0])

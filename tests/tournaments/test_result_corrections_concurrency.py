@@ -1,14 +1,13 @@
 """Corrections racing for one table: each is applied under the table's row lock, so the log
 is one unbroken chain (every change starts from the result the one before left)."""
 
-import threading
-
 import pytest
-from django.db import connections
 from rest_framework.test import APIClient
 
 from ratings import services as rating_services
 from ratings.models import AppliedMatch, Rating
+from tests.rates import set_rates
+from tests.threads import run_together
 from tests.tournaments.result_fixtures import club_event, tables_of
 from tournaments.models import ResultChange
 
@@ -17,12 +16,7 @@ THREADS = 8
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_corrections_form_one_chain(settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {
-            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "tournament_results": None,
-        },
-    }  # fmt: skip
+    set_rates(settings, tournament_results=None)
     t, _players = club_event()
     table = tables_of(t, 1)[0]
     url = f"/api/tournaments/{t.pk}/tables/{table.pk}/result/"
@@ -33,27 +27,13 @@ def test_concurrent_corrections_form_one_chain(settings):
     )
     rating_services.on_match_finished(match_id=tables_of(t, 1)[0].match_id)
 
-    barrier = threading.Barrier(THREADS)
-    codes, errors = [], []
-
     def put(i):
-        try:
-            c = APIClient()
-            c.force_authenticate(t.organiser)
-            barrier.wait(timeout=30)
-            body = {"scores": [10 + i, 30 - i], "tiebreak": [1, 2]}
-            codes.append(c.put(url, body, format="json").status_code)
-        except BaseException as exc:  # reported below, not lost in the thread
-            errors.append(exc)
-        finally:
-            connections.close_all()
+        c = APIClient()
+        c.force_authenticate(t.organiser)
+        body = {"scores": [10 + i, 30 - i], "tiebreak": [1, 2]}
+        return c.put(url, body, format="json").status_code
 
-    threads = [threading.Thread(target=put, args=(i,)) for i in range(THREADS)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join(timeout=120)
-    assert not errors, errors
+    codes = run_together(put, [(i,) for i in range(THREADS)])
     assert codes == [200] * THREADS
     log = list(ResultChange.objects.filter(table=table))
     assert len(log) == THREADS + 1

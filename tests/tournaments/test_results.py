@@ -1,6 +1,7 @@
 """Typed-in results: validation per game, corrections (log, standings, ratings), reports."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from games.engines.registry import get_engine
@@ -114,6 +115,7 @@ def test_a_correction_is_logged_and_the_standings_follow():
     assert results.set_result(table=table, scores=[30, 10], tiebreak=[1, 2], by=t.organiser)[1]
     assert _points(t)[names[0]] == 1 and _points(t)[names[1]] == 0
     corrector = UserFactory(is_staff=True)
+    corrector.user_permissions.add(Permission.objects.get(codename="change_tournament"))
     table, changed = results.set_result(table=table, scores=[10, 30], tiebreak=[1, 2], by=corrector)
     assert changed and table.result["ranks"] == [2, 1]
     assert _points(t)[names[0]] == 0 and _points(t)[names[1]] == 1

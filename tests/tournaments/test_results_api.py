@@ -4,7 +4,7 @@ import pytest
 
 from ratings.models import Rating
 from tests.games.factories import UserFactory
-from tests.tournaments.result_fixtures import apply_ratings, club_event, tables_of
+from tests.tournaments.result_fixtures import apply_ratings, club_event, first_table
 from tournaments.models import ResultChange, ResultReport
 
 pytestmark = pytest.mark.django_db
@@ -12,9 +12,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    t, players = club_event()
-    table = tables_of(t, 1)[0]
-    seated = [s.entry.player.user for s in table.seats.select_related("entry__player__user")]
+    t, _players = club_event()
+    table, seated = first_table(t)
     base = f"/api/tournaments/{t.pk}/tables/{table.pk}"
     return t, table, seated, base
 
@@ -83,7 +82,7 @@ def test_a_correction_out_of_bounds_keeps_the_old_result(api_client, event):
         f"{base}/result/", {"scores": [0.5, 10], "tiebreak": [1, 2]}, format="json"
     )
     assert bad.status_code == 400
-    assert "whole numbers from 0 to 200" in bad.json()["scores"][0]
+    assert "whole numbers from 0 to 200" in bad.json()["fields"]["scores"][0]
     table.refresh_from_db()
     assert table.result["scores"] == [30, 10] and ResultChange.objects.count() == 1
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.games.factories import UserFactory
-from tests.tournaments.result_fixtures import club_event, tables_of
+from tests.tournaments.result_fixtures import club_event, first_table
 from tournaments.models import ReportStatus, ResultChange, ResultReport
 from tournaments.services import results
 
@@ -13,9 +13,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    t, players = club_event()
-    table = tables_of(t, 1)[0]
-    seated = [s.entry.player.user for s in table.seats.select_related("entry__player__user")]
+    t, _players = club_event()
+    table, seated = first_table(t)
     return t, table, seated
 
 

@@ -3,9 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from games import services as game_services
 from games.models import MatchStatus
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory, play_out
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import format_rows, formats, selectors, services
 from tournaments.models import Round, RoundStatus, Table, TableStatus, TournamentStatus
@@ -16,10 +15,7 @@ pytestmark = pytest.mark.django_db
 def _finish_all_matches(t):
     """Play the current round's matches to the end in-process and deliver their results."""
     for table in Table.objects.filter(round__tournament=t, status=TableStatus.PLAYING):
-        match = table.match
-        while game_services.play_bot_decisions(match_id=match.pk, ply=match.ply) is not None:
-            match.refresh_from_db()
-        match.refresh_from_db()
+        match = play_out(table.match)
         assert match.status == MatchStatus.FINISHED
         services.on_match_finished(match_id=match.pk)
 

@@ -120,10 +120,10 @@ def test_variant_and_preset_must_fit(api_client, client):
     user = UserFactory()
     api_client.force_authenticate(user)
     wrong = api_client.post("/api/tournaments/", {**API_BASE, "variant": other.pk}, format="json")
-    assert wrong.status_code == 400 and "variant" in wrong.json()
+    assert wrong.status_code == 400 and "variant" in wrong.json()["fields"]
     both = api_client.post("/api/tournaments/", {**API_BASE, "time_control_preset": preset.pk,
                                                  "time_control": {"per_move_s": 5}}, format="json")  # fmt: skip
-    assert both.status_code == 400 and "time_control" in both.json()
+    assert both.status_code == 400 and "time_control" in both.json()["fields"]
     client.force_login(user)
     page = client.post(reverse("tournament-create"), {**FORM_BASE, "variant": other.pk})
     assert "That variant is for another game" in page.content.decode()

@@ -54,7 +54,7 @@ def _create(api_client, **extra):
 def test_bad_configs_are_a_400_with_the_reason(api_client, config, reason):
     response = _create(api_client, config=config)
     assert response.status_code == 400, response.content
-    assert reason in str(response.json()["config"])
+    assert reason in str(response.json()["fields"]["config"])
     assert Tournament.objects.count() == 0
 
 
@@ -70,7 +70,7 @@ def test_bad_configs_are_a_400_with_the_reason(api_client, config, reason):
 def test_the_format_and_the_game_check_the_config(api_client, game, format, config, reason):
     response = _create(api_client, game=game, format=format, config=config)
     assert response.status_code == 400
-    assert reason in str(response.json()["config"])
+    assert reason in str(response.json()["fields"]["config"])
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ def test_the_format_and_the_game_check_the_config(api_client, game, format, conf
 def test_other_bad_settings_are_a_400(api_client, extra, field):
     response = _create(api_client, **extra)
     assert response.status_code == 400, response.content
-    assert field in response.json()
+    assert field in {path.split(".")[0] for path in response.json()["fields"]}  # dotted paths
 
 
 def test_good_configs_still_pass(api_client):
@@ -383,7 +383,7 @@ def test_setting_errors_are_in_the_readers_language(api_client, client, config, 
     response = api_client.post(
         "/api/tournaments/", body, format="json", HTTP_ACCEPT_LANGUAGE=language
     )
-    assert response.status_code == 400 and response.json()["config"] == [expected]
+    assert response.status_code == 400 and response.json()["fields"]["config"] == [expected]
     if fields is not None:
         client.force_login(UserFactory())
         data = {"name": "Club cup", "game": game, "format": "swiss", "table_size": 2,

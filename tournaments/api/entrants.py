@@ -1,24 +1,23 @@
 """API for entrants and the life cycle (mixed into TournamentViewSet): guests, join,
 leave, check-in, linking a guest to an account, pause, resume, cancel."""
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
+from core.permissions import may_manage_tournament
+from games.api.inputs import InputSerializer
 from games.api.invitations import InvitationSerializer
 from games.models import Invitation, Player
 from tournaments.models import Entry
 from tournaments.services import entrants, lifecycle
 
 
-class GuestIn(serializers.Serializer):
+class GuestIn(InputSerializer):
     guest = serializers.CharField(
         allow_blank=True, trim_whitespace=False, max_length=1000,
         help_text=f"The guest's name (at most {entrants.MAX_GUEST_NAME} characters); organisers only.",
@@ -32,7 +31,7 @@ class EntryMadeOut(serializers.Serializer):
     joined_round = serializers.IntegerField()
 
 
-class CheckInIn(serializers.Serializer):
+class CheckInIn(InputSerializer):
     checked_in = serializers.BooleanField(default=True)
 
 
@@ -41,7 +40,7 @@ class CheckInOut(serializers.Serializer):
     checked_in = serializers.BooleanField()
 
 
-class LinkIn(serializers.Serializer):
+class LinkIn(InputSerializer):
     player = serializers.SlugField(max_length=40, help_text="The account's player name.")
 
 
@@ -51,19 +50,6 @@ class LifecycleOut(serializers.Serializer):
     paused = serializers.BooleanField()
 
 
-def _drf(exc: ValidationError) -> DRFValidationError:
-    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
-
-
-def _call(fn, **kwargs):
-    try:
-        return fn(**kwargs)
-    except ValidationError as exc:
-        raise _drf(exc) from None
-    except DjangoPermissionDenied as exc:
-        raise PermissionDenied(str(exc) or None) from None
-
-
 def _made(entry: Entry) -> dict:
     return {"entry": entry.pk, "player": str(entry.player), "guest": entrants.is_guest(entry.player),
             "joined_round": entry.joined_round}  # fmt: skip
@@ -71,12 +57,13 @@ def _made(entry: Entry) -> dict:
 
 def add_guest(request, tournament) -> Response:
     """POST .../entries/ with {"guest": name}: 403 unless organiser, 400 for a bad name."""
-    if not entrants.may_manage(request.user, tournament):
+    if not may_manage_tournament(request.user, tournament):
         raise PermissionDenied(gettext("Only the organiser can enter guests."))
     payload = GuestIn(data=request.data)
     payload.is_valid(raise_exception=True)
-    entry = _call(entrants.add_guest, tournament=tournament, name=payload.validated_data["guest"],
-                  by=request.user)  # fmt: skip
+    entry = entrants.add_guest(
+        tournament=tournament, name=payload.validated_data["guest"], by=request.user
+    )
     return Response(_made(entry), status=status.HTTP_201_CREATED)
 
 
@@ -87,14 +74,14 @@ class EntrantActions:
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def join(self, request, pk=None):
         """Enter yourself while entries are open (400 when closed, full or entered)."""
-        entry = _call(entrants.join, tournament=self.get_object(), user=request.user)
+        entry = entrants.join(tournament=self.get_object(), user=request.user)
         return Response(_made(entry), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def leave(self, request, pk=None):
         """Leave while entries are open."""
-        _call(entrants.leave, tournament=self.get_object(), user=request.user)
+        entrants.leave(tournament=self.get_object(), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=CheckInIn, responses={200: CheckInOut})
@@ -106,8 +93,9 @@ class EntrantActions:
         entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
         payload = CheckInIn(data=request.data)
         payload.is_valid(raise_exception=True)
-        entry = _call(entrants.check_in, entry=entry, by=request.user,
-                      checked_in=payload.validated_data["checked_in"])  # fmt: skip
+        entry = entrants.check_in(
+            entry=entry, by=request.user, checked_in=payload.validated_data["checked_in"]
+        )
         return Response({"entry": entry.pk, "checked_in": entry.checked_in_at is not None})
 
     @extend_schema(request=LinkIn, responses={200: EntryMadeOut, 202: InvitationSerializer})
@@ -117,20 +105,20 @@ class EntrantActions:
         """Give a guest's entry and results to an account (organisers only). Another
         person's account is linked once they accept the invitation (202)."""
         t = self.get_object()
-        if not entrants.may_manage(request.user, t):
+        if not may_manage_tournament(request.user, t):
             raise PermissionDenied(gettext("Only the organiser can link guests."))
         entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
         payload = LinkIn(data=request.data)
         payload.is_valid(raise_exception=True)
         player = get_object_or_404(Player, name=payload.validated_data["player"])
-        made = _call(entrants.link_guest, entry=entry, player=player, by=request.user)
+        made = entrants.link_guest(entry=entry, player=player, by=request.user)
         if isinstance(made, Invitation):
             return Response({"invitation": InvitationSerializer(made).data},
                             status=status.HTTP_202_ACCEPTED)  # fmt: skip
         return Response(_made(made))
 
     def _life(self, request, fn):
-        t = _call(fn, tournament=self.get_object(), by=request.user)
+        t = fn(tournament=self.get_object(), by=request.user)
         return Response({"id": t.pk, "status": t.status, "paused": t.paused})
 
     @extend_schema(request=None, responses={200: LifecycleOut})

@@ -1,20 +1,20 @@
 """API of typed-in results: correction (PUT), the change log, players' reports."""
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
+from core.permissions import may_manage_table
+from games.api.inputs import InputSerializer
 from games.api.match_serializers import ErrorSerializer
 from tournaments import selectors
 from tournaments.api.serializers import ResultIn
-from tournaments.models import ReportStatus, ResultReport, Table
+from tournaments.errors import AlreadyRecorded
+from tournaments.models import Table
 from tournaments.services import results
 
 TABLE = r"tables/(?P<table_id>[0-9]{1,18})"
@@ -48,15 +48,11 @@ class ReportOut(serializers.Serializer):
     confirmed_entries = serializers.ListField(child=serializers.IntegerField())
 
 
-class ConfirmIn(serializers.Serializer):
+class ConfirmIn(InputSerializer):
     report = serializers.IntegerField(
         required=False, min_value=1, help_text="Default: the table's waiting report."
     )
     reject = serializers.BooleanField(default=False, help_text="Turn the report down instead.")
-
-
-def _drf(exc: ValidationError) -> DRFValidationError:
-    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
 
 
 def _body(request) -> dict:
@@ -78,29 +74,18 @@ class ResultActionsMixin:
     def put_result(self, request, table_id):
         """PUT: enter or correct the result (organisers); answers the result now stored."""
         table = self._table(table_id)
-        if not results.can_manage(request.user, table.round.tournament):
+        if not may_manage_table(request.user, table):
             raise PermissionDenied(gettext("Only the organiser can do that."))
-        try:
-            table, _changed = results.set_result(table=table, by=request.user, **_body(request))
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        table, _changed = results.set_result(table=table, by=request.user, **_body(request))
         return Response({"table": table.pk, "result": table.result})
 
     def post_result(self, request, table_id):
         """POST: the first result of a table (409 if it has one; correct it with PUT)."""
         table = self._table(table_id)
-        if not results.can_manage(request.user, table.round.tournament):
+        if not may_manage_table(request.user, table):
             raise PermissionDenied(gettext("Only the organiser can do that."))
-        try:
-            recorded = results.enter_result(table=table, by=request.user, **_body(request))
-        except ValidationError as exc:
-            raise _drf(exc) from None
-        if not recorded:
-            return Response(
-                {"code": "already_recorded",
-                 "detail": gettext("This table already has a result; PUT corrects it.")},
-                status=status.HTTP_409_CONFLICT,
-            )  # fmt: skip
+        if not results.enter_result(table=table, by=request.user, **_body(request)):
+            raise AlreadyRecorded()
         table.refresh_from_db()
         return Response({"table": table.pk, "result": table.result}, status=status.HTTP_201_CREATED)
 
@@ -118,13 +103,7 @@ class ResultActionsMixin:
         """A seated player reports his table's result (same body as the result); it counts
         once the organiser or every other seated player confirms (status "confirmed")."""
         table = self._table(table_id)
-        body = _body(request)
-        try:
-            report = results.report_result(table=table, by=request.user, **body)
-        except DjangoPermissionDenied as exc:
-            raise PermissionDenied(str(exc)) from None
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        report = results.report_result(table=table, by=request.user, **_body(request))
         report.refresh_from_db()
         return Response(ReportOut(report).data, status=status.HTTP_201_CREATED)
 
@@ -137,20 +116,7 @@ class ResultActionsMixin:
         table = self._table(table_id)
         payload = ConfirmIn(data=request.data)
         payload.is_valid(raise_exception=True)
-        waiting = ResultReport.objects.filter(table=table)
-        if "report" in payload.validated_data:
-            report = get_object_or_404(waiting, pk=payload.validated_data["report"])
-        else:
-            report = waiting.filter(status=ReportStatus.PENDING).first()
-            if report is None:
-                raise DRFValidationError(
-                    gettext("This table has no report waiting for confirmation.")
-                )
+        report = selectors.report_to_answer(table, payload.validated_data.get("report"))
         act = results.reject_report if payload.validated_data["reject"] else results.confirm_report
-        try:
-            report = act(report=report, by=request.user)
-        except DjangoPermissionDenied as exc:
-            raise PermissionDenied(str(exc)) from None
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        report = act(report=report, by=request.user)
         return Response(ReportOut(report).data)

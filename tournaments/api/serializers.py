@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from games.api.fields import BoundedDictField
+from games.api.inputs import InputSerializer
 from games.api.match_serializers import GAME_CHOICES, TimeControlSerializer
 from games.models import TimeControl, Variant
 from tournaments.models import FORMAT_CHOICES, Round, Table, Tournament
@@ -44,7 +45,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         return config_problem(t)
 
 
-class TournamentCreateSerializer(serializers.Serializer):
+class TournamentCreateSerializer(InputSerializer):
     name = serializers.CharField(max_length=120)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
     format = serializers.ChoiceField(choices=[c for c, _ in FORMAT_CHOICES])
@@ -97,7 +98,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class EntryRequestSerializer(serializers.Serializer):
+class EntryRequestSerializer(InputSerializer):
     guest = serializers.CharField(
         required=False, max_length=1000,
         help_text="Organisers: enter a guest (no account, never rated) by this name instead.",
@@ -165,7 +166,7 @@ class ForecastOut(serializers.Serializer):
     )
 
 
-class ResultIn(serializers.Serializer):
+class ResultIn(InputSerializer):
     scores = serializers.ListField(
         child=serializers.FloatField(min_value=-MAX_SCORE, max_value=MAX_SCORE),
         min_length=2, max_length=5,
@@ -186,6 +187,6 @@ class ResultOut(serializers.Serializer):
     result = serializers.DictField(help_text="ranks, scores and forfeited, one per seat.")
 
 
-class PlannedStartIn(serializers.Serializer):
+class PlannedStartIn(InputSerializer):
     starts_at = serializers.DateTimeField(allow_null=True, help_text="In the future; null: none.")
     auto_start = serializers.BooleanField(default=False)

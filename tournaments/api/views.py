@@ -1,18 +1,16 @@
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from core import throttling
+from core.permissions import may_manage_tournament
 from games.api.invitations import InvitationSerializer
 from games.api.match_serializers import ErrorSerializer
-from games.models import Invitation, Player
-from games.selectors import player_for_user
+from games.models import Invitation
 from tournaments import forecast, selectors, services
 from tournaments.api.entrants import EntrantActions
 from tournaments.api.entrants import add_guest as api_add_guest
@@ -28,27 +26,13 @@ from tournaments.api.serializers import (
     TournamentCreateSerializer,
     TournamentSerializer,
 )
+from tournaments.errors import NoForecast
 from tournaments.models import Tournament
 from tournaments.services import scheduling
 
 
-def _drf(exc: ValidationError) -> DRFValidationError:
-    return DRFValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
-
-
-def _unusable(t: Tournament) -> Response | None:
-    """A 409 saying why the standings can't be computed: the settings (invalid_config) or
-    the stored rounds, edited by hand (invalid_rounds); None when they can."""
-    for code, problem in (("invalid_config", selectors.config_problem),
-                          ("invalid_rounds", selectors.rounds_problem)):  # fmt: skip
-        detail = problem(t)
-        if detail:
-            return Response({"code": code, "detail": detail}, status=status.HTTP_409_CONFLICT)
-    return None
-
-
 def _organiser_only(request, tournament: Tournament) -> None:
-    if not (request.user.is_staff or tournament.organiser_id == request.user.pk):
+    if not may_manage_tournament(request.user, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
 
 
@@ -75,10 +59,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
     def create(self, request):
         payload = TournamentCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        try:
-            t = services.create_tournament(organiser=request.user, **payload.validated_data)
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        t = services.create_tournament(organiser=request.user, **payload.validated_data)
         return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=EntryRequestSerializer, responses={201: EntryOut, 204: None})
@@ -94,27 +75,13 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
             return api_add_guest(request, t)
         payload = EntryRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        name = payload.validated_data.get("player")
-        if name:
-            player = get_object_or_404(Player, name=name)
-            if player.user_id != request.user.pk:
-                _organiser_only(request, t)
-        else:
-            player = player_for_user(request.user)
-            if player is None:
-                raise DRFValidationError(gettext("Your account has no player."))
-        try:
-            if request.method == "DELETE":
-                services.withdraw_entry(entry=get_object_or_404(t.entries, player=player))
-                return Response(status=status.HTTP_204_NO_CONTENT)
-            entry = services.enter_player(
-                tournament=t,
-                player=player,
-                by=request.user,
-                seed=payload.validated_data.get("seed"),
-            )
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        player = selectors.player_to_enter(t, request.user, payload.validated_data.get("player"))
+        if request.method == "DELETE":
+            services.withdraw_entry(entry=get_object_or_404(t.entries, player=player))
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        entry = services.enter_player(
+            tournament=t, player=player, by=request.user, seed=payload.validated_data.get("seed")
+        )
         if isinstance(entry, Invitation):  # another person is entered only if he accepts
             return Response({"invitation": InvitationSerializer(entry).data},
                             status=status.HTTP_202_ACCEPTED)  # fmt: skip
@@ -126,10 +93,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
     def start(self, request, pk=None):
         t = self.get_object()
         _organiser_only(request, t)
-        try:
-            services.start_tournament(tournament=t)
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        services.start_tournament(tournament=t)
         t.refresh_from_db()
         return Response(TournamentSerializer(t).data)
 
@@ -142,10 +106,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         _organiser_only(request, t)
         payload = PlannedStartIn(data=request.data)
         payload.is_valid(raise_exception=True)
-        try:
-            t = scheduling.plan_start(tournament=t, by=request.user, **payload.validated_data)
-        except ValidationError as exc:
-            raise _drf(exc) from None
+        t = scheduling.plan_start(tournament=t, by=request.user, **payload.validated_data)
         return Response(TournamentSerializer(t).data)
 
     @extend_schema(responses=RoundOut(many=True))
@@ -158,9 +119,7 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
     def standings(self, request, pk=None):
         """The table; 409 with the reason if the stored settings or rounds are unusable."""
         t = self.get_object()
-        refused = _unusable(t)
-        if refused:
-            return refused
+        selectors.require_usable(t)
         return Response(StandingOut(selectors.standings_out(t), many=True).data)
 
     @extend_schema(responses={200: ForecastOut(many=True), 409: ErrorSerializer})
@@ -171,16 +130,10 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         ratings; fixed seed, cached per results version) and whether it can still win.
         Best first by the standings. 409 for other formats, or when not in progress."""
         t = self.get_object()
-        refused = _unusable(t)
-        if refused:
-            return refused
+        selectors.require_usable(t)
         rows = forecast.for_tournament(t)
         if rows is None:
-            return Response(
-                {"code": "no_forecast",
-                 "detail": gettext("Forecasts are for a league, round robin or Swiss in progress.")},
-                status=status.HTTP_409_CONFLICT,
-            )  # fmt: skip
+            raise NoForecast()
         return Response(ForecastOut(rows, many=True).data)
 
     @extend_schema(

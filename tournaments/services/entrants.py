@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from core import permissions
 from games import services as game_services
 from games.models import Player, Seat
 from games.models.players import PlayerKind, fold_name
@@ -42,13 +43,18 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-            raise ValidationError(gettext("The tournament takes no more entries."))
+            raise ValidationError(
+                gettext("The tournament takes no more entries."), code="entries_closed"
+            )
         if player.game and player.game != t.game:
             raise ValidationError(
                 gettext("%(player)s plays only %(game)s.") % {"player": player, "game": player.game}
             )
         if t.entries.filter(player=player).exists():
-            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
+            raise ValidationError(
+                gettext("%(player)s has already entered.") % {"player": player},
+                code="already_entered",
+            )
         check_limit(t)
         entry = Entry.objects.create(
             tournament=t, player=player, seed=seed, rating=format_rows.rating_of(player, t.game),
@@ -75,7 +81,7 @@ def withdraw_entry(*, entry: Entry) -> None:
         if t.status == TournamentStatus.REGISTRATION:
             entry.delete()
         elif t.status != TournamentStatus.RUNNING:
-            raise ValidationError(gettext("The tournament is over."))
+            raise ValidationError(gettext("The tournament is over."), code="over")
         else:
             Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
                 withdrawn_after=t.current_round
@@ -89,15 +95,8 @@ MAX_GUEST_NAME = 60
 LINK_TARGET = "tournament_guest"  # Invitation.target_kind of a guest-to-account link
 
 
-def may_manage(user, tournament: Tournament) -> bool:
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and (user.is_staff or tournament.organiser_id == user.pk)
-    )
-
-
 def _require_organiser(user, tournament: Tournament) -> None:
-    if not may_manage(user, tournament):
+    if not permissions.may_manage_tournament(user, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
 
 
@@ -156,7 +155,7 @@ def add_guest(*, tournament: Tournament, name, by) -> Entry:
 def _own_player(user) -> Player:
     player = player_for_user(user) if getattr(user, "is_authenticated", False) else None
     if player is None:
-        raise ValidationError(gettext("Your account has no player."))
+        raise ValidationError(gettext("Your account has no player."), code="no_player")
     return player
 
 
@@ -169,7 +168,7 @@ def join(*, tournament: Tournament, user) -> Entry:
     player = _own_player(user)
     tournament = Tournament.objects.get(pk=tournament.pk)  # the status now, not the caller's copy
     if not can_join(tournament):
-        raise ValidationError(gettext("Entries are closed."))
+        raise ValidationError(gettext("Entries are closed."), code="entries_closed")
     return add_entry(tournament=tournament, player=player)
 
 
@@ -177,10 +176,12 @@ def leave(*, tournament: Tournament, user) -> None:
     player = _own_player(user)
     tournament = Tournament.objects.get(pk=tournament.pk)
     if not can_join(tournament):
-        raise ValidationError(gettext("Entries are closed; ask the organiser to withdraw you."))
+        raise ValidationError(
+            gettext("Entries are closed; ask the organiser to withdraw you."), code="entries_closed"
+        )
     entry = tournament.entries.filter(player=player).first()
     if entry is None:
-        raise ValidationError(gettext("You have not entered."))
+        raise ValidationError(gettext("You have not entered."), code="not_entered")
     withdraw_entry(entry=entry)
 
 
@@ -192,7 +193,8 @@ def check_limit(tournament: Tournament) -> None:
     """Called by add_entry under the tournament's lock."""
     if tournament.entry_limit is not None and active_count(tournament) >= tournament.entry_limit:
         raise ValidationError(
-            gettext("The tournament is full (%(n)s entrants).") % {"n": tournament.entry_limit}
+            gettext("The tournament is full (%(n)s entrants).") % {"n": tournament.entry_limit},
+            code="full",
         )
 
 
@@ -200,12 +202,17 @@ def check_limit(tournament: Tournament) -> None:
 def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
     """The entrant himself or the organiser checks in (or undoes it) before the start."""
     t = Tournament.objects.get(pk=entry.tournament_id)
-    if not (may_manage(by, t) or (entry.player.user_id and entry.player.user_id == by.pk)):
+    if not (
+        permissions.may_manage_tournament(by, t)
+        or (entry.player.user_id and entry.player.user_id == by.pk)
+    ):
         raise PermissionDenied(gettext("Only the entrant or the organiser can check in."))
     if not t.check_in:
-        raise ValidationError(gettext("This tournament has no check-in."))
+        raise ValidationError(gettext("This tournament has no check-in."), code="no_check_in")
     if t.status != TournamentStatus.REGISTRATION:
-        raise ValidationError(gettext("Check-in closes when the tournament starts."))
+        raise ValidationError(
+            gettext("Check-in closes when the tournament starts."), code="check_in_closed"
+        )
     entry.checked_in_at = timezone.now() if checked_in else None
     entry.save(update_fields=["checked_in_at"])
     versions.touch(t.pk)
@@ -314,7 +321,10 @@ def complete_link(*, entry_id: int, player_id: int) -> Entry:
             return entry  # linked already (an invitation accepted twice)
         player = Player.objects.get(pk=player_id)
         if Entry.objects.filter(tournament_id=entry.tournament_id, player=player).exists():
-            raise ValidationError(gettext("%(player)s has already entered.") % {"player": player})
+            raise ValidationError(
+                gettext("%(player)s has already entered.") % {"player": player},
+                code="already_entered",
+            )
         Seat.objects.filter(player=guest).update(player=player)
         entry.player = player
         entry.save(update_fields=["player"])

@@ -21,12 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import permissions
 from games import services as game_services
 from games.models import Match
 from tournaments import format_rows
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services import rounds, versions
-from tournaments.services.entrants import may_manage
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ CAPPED_FORMATS = {"swiss", "round_robin", "league"}
 
 
 def _locked(tournament: Tournament, by) -> Tournament:
-    if not may_manage(by, tournament):
+    if not permissions.may_manage_tournament(by, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
@@ -46,9 +46,13 @@ def pause(*, tournament: Tournament, by) -> Tournament:
     with transaction.atomic():
         t = _locked(tournament, by)
         if t.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-            raise ValidationError(gettext("Only a tournament that is not over can be paused."))
+            raise ValidationError(
+                gettext("Only a tournament that is not over can be paused."), code="over"
+            )
         if t.paused:
-            raise ValidationError(gettext("The tournament is already paused."))
+            raise ValidationError(
+                gettext("The tournament is already paused."), code="already_paused"
+            )
         t.paused = True
         t.save(update_fields=["paused"])
         versions.touch(t.pk)
@@ -60,7 +64,7 @@ def resume(*, tournament: Tournament, by) -> Tournament:
     with transaction.atomic():
         t = _locked(tournament, by)
         if not t.paused:
-            raise ValidationError(gettext("The tournament is not paused."))
+            raise ValidationError(gettext("The tournament is not paused."), code="not_paused")
         t.paused = False
         t.save(update_fields=["paused"])
         versions.touch(t.pk)
@@ -74,7 +78,7 @@ def cancel(*, tournament: Tournament, by) -> Tournament:
     with transaction.atomic():
         t = _locked(tournament, by)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise ValidationError(gettext("The tournament is already over."))
+            raise ValidationError(gettext("The tournament is already over."), code="over")
         running = Match.objects.filter(
             table__round__tournament=t, status__in=["pending", "running"]
         )

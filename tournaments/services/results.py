@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import permissions
 from games import services as game_services
 from games.engines.base import InvalidOptions
 from games.engines.registry import get_engine
@@ -83,7 +84,8 @@ def record_over_the_board_result(
     engine = get_engine(t.game)
     if not t.over_the_board:
         raise ValidationError(
-            gettext("This table is an online match; its result comes from the match.")
+            gettext("This table is an online match; its result comes from the match."),
+            code="online_table",
         )
     seats = list(table.seats.select_related("entry__player").order_by("index"))
     if len(scores) != len(seats):
@@ -117,7 +119,9 @@ def _forfeit_seat(*, table: Table, entry: Entry, by) -> bool:
     a running match at the table is aborted."""
     seats = list(table.seats.order_by("index"))
     if entry.pk not in [s.entry_id for s in seats]:
-        raise ValidationError(gettext("That entrant does not sit at this table."))
+        raise ValidationError(
+            gettext("That entrant does not sit at this table."), code="not_seated"
+        )
     if table.match_id is not None and table.match.status == "running":
         game_services.abort_match(match_id=table.match_id, user=by)
     n = len(seats)
@@ -139,15 +143,7 @@ def on_match_finished(*, match_id: int) -> bool:
 BRACKET_FORMATS = ("single_elimination", "double_elimination")
 
 
-# ---- who may do what -----------------------------------------------------------
-def can_manage(user, tournament: Tournament) -> bool:
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and (user.is_staff or tournament.organiser_id == user.pk)
-    )
-
-
+# ---- who plays where (who may manage: core.permissions) --------------------------
 def own_entries(user, table: Table) -> list[int]:
     """The entries at `table` whose player is `user` (a user is one player)."""
     if user is None or not user.is_authenticated:
@@ -225,7 +221,8 @@ def _typed_in(table: Table) -> Tournament:
     t = table.round.tournament
     if not t.over_the_board:
         raise ValidationError(
-            gettext("This table is an online match; its result comes from the match.")
+            gettext("This table is an online match; its result comes from the match."),
+            code="online_table",
         )
     return t
 
@@ -355,10 +352,13 @@ def report_result(*, table: Table, by, scores, tiebreak=None, ranks=None) -> Res
         raise PermissionDenied(gettext("Only the players at this table can report its result."))
     if table.status == TableStatus.FINISHED:
         raise ValidationError(
-            gettext("This table already has a result; the organiser can correct it.")
+            gettext("This table already has a result; the organiser can correct it."),
+            code="already_recorded",
         )
     if table.status != TableStatus.PLAYING:
-        raise ValidationError(gettext("This table's round has not started yet."))
+        raise ValidationError(
+            gettext("This table's round has not started yet."), code="round_not_started"
+        )
     result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
     with transaction.atomic():
         Table.objects.select_for_update().get(pk=table.pk)
@@ -367,7 +367,7 @@ def report_result(*, table: Table, by, scores, tiebreak=None, ranks=None) -> Res
             table=table, reported_by=by, scores=result["scores"], tiebreak=result["tiebreak"],
             ranks=result["ranks"], confirmed_entries=mine,
         )  # fmt: skip
-        if can_manage(by, t) or _everyone_agrees(table, mine):
+        if permissions.may_manage_tournament(by, t) or _everyone_agrees(table, mine):
             _accept(report, by)
     return report
 
@@ -393,7 +393,7 @@ def confirm_report(*, report: ResultReport, by) -> ResultReport:
     with transaction.atomic():
         report = _locked_report(report)
         table = report.table
-        if can_manage(by, table.round.tournament):
+        if permissions.may_manage_table(by, table):
             _accept(report, by)
             return report
         mine = own_entries(by, table)
@@ -417,14 +417,11 @@ def reject_report(*, report: ResultReport, by) -> ResultReport:
     with transaction.atomic():
         report = _locked_report(report)
         table = report.table
-        if not (can_manage(by, table.round.tournament) or own_entries(by, table)):
+        if not (permissions.may_manage_table(by, table) or own_entries(by, table)):
             raise PermissionDenied(
                 gettext("Only the organiser or the players at this table can reject it.")
             )
-        report.status, report.decided_by, report.decided_at = (
-            ReportStatus.REJECTED, by, timezone.now()
-        )  # fmt: skip
-        report.save(update_fields=["status", "decided_by", "decided_at"])
+        _decide(report, ReportStatus.REJECTED, by)
         return report
 
 
@@ -435,9 +432,12 @@ def _accept(report: ResultReport, by) -> None:
     )  # fmt: skip
     if not recorded:
         raise ValidationError(
-            gettext("This table already has a result; the organiser can correct it.")
+            gettext("This table already has a result; the organiser can correct it."),
+            code="already_recorded",
         )
-    report.status, report.decided_by, report.decided_at = (
-        ReportStatus.CONFIRMED, by, timezone.now()
-    )  # fmt: skip
+    _decide(report, ReportStatus.CONFIRMED, by)
+
+
+def _decide(report: ResultReport, status: str, by) -> None:
+    report.status, report.decided_by, report.decided_at = status, by, timezone.now()
     report.save(update_fields=["status", "decided_by", "decided_at"])

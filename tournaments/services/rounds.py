@@ -39,7 +39,8 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
         if t.status != TournamentStatus.REGISTRATION:
             raise ValidationError(
                 gettext("The tournament is %(status)s.")
-                % {"status": str(t.get_status_display()).lower()}
+                % {"status": str(t.get_status_display()).lower()},
+                code="wrong_status",
             )
         entrants.drop_unchecked(t)
         for e in t.entries.select_related("player"):
@@ -63,13 +64,17 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != TournamentStatus.RUNNING:
-            raise ValidationError(gettext("Only a running tournament is paired."))
+            raise ValidationError(
+                gettext("Only a running tournament is paired."), code="tournament_not_running"
+            )
         if t.rounds.exclude(status=RoundStatus.FINISHED).exists():
-            raise ValidationError(gettext("The current round is not finished."))
+            raise ValidationError(
+                gettext("The current round is not finished."), code="round_not_finished"
+            )
         number = t.current_round + 1
         go_on = lifecycle.may_pair(t, number)
         if go_on is False:
-            raise ValidationError(gettext("The tournament is paused."))
+            raise ValidationError(gettext("The tournament is paused."), code="paused")
         plan = (
             None
             if go_on is None
@@ -116,7 +121,10 @@ def repair_round(*, round_: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if rnd.status != RoundStatus.PAIRED:
-            raise ValidationError(gettext("Only a round that has not started can be paired again."))
+            raise ValidationError(
+                gettext("Only a round that has not started can be paired again."),
+                code="round_started",
+            )
         t = rnd.tournament
         rnd.tables.all().delete()
         rnd.byes.all().delete()
@@ -125,7 +133,7 @@ def repair_round(*, round_: Round) -> Round:
             format_rows.format_for(t), format_rows.entrants(t), played, seed=secrets.randbits(31)
         )
         if plan is None:
-            raise ValidationError(gettext("Nothing is left to pair."))
+            raise ValidationError(gettext("Nothing is left to pair."), code="nothing_to_pair")
         _create_tables(rnd, plan)
         versions.touch(t.pk)
         return rnd
@@ -136,7 +144,7 @@ def start_round(*, round_: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if rnd.status != RoundStatus.PAIRED:
-            raise ValidationError(gettext("The round has already started."))
+            raise ValidationError(gettext("The round has already started."), code="round_started")
         t = rnd.tournament
         rnd.status, rnd.started_at = RoundStatus.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])

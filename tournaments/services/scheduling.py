@@ -27,11 +27,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from core import timezones
+from core import permissions, timezones
 from tournaments import format_rows, formats
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services import rounds, versions
-from tournaments.services.entrants import may_manage
 from tournaments.services.setup import clean_planned_start
 
 logger = logging.getLogger(__name__)
@@ -146,13 +145,14 @@ def plan_start(*, tournament: Tournament, by, starts_at, auto_start: bool) -> To
     """The organiser sets, moves or clears the planned start before the tournament starts.
     A new plan forgets an earlier refusal: the sweep tries again at the new time. A past
     start may be kept as it is only with auto-start off (e.g. turning it off afterwards)."""
-    if not may_manage(by, tournament):
+    if not permissions.may_manage_tournament(by, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != TournamentStatus.REGISTRATION:
             raise ValidationError(
-                gettext("The planned start can be changed only before the tournament starts.")
+                gettext("The planned start can be changed only before the tournament starts."),
+                code="started",
             )
         if not (auto_start is False and _same_minute(starts_at, t.starts_at)):
             starts_at = clean_planned_start(starts_at, auto_start)

@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from games import selectors as game_selectors
 from games import services as game_services
 from games.engines.base import InvalidOptions
-from games.engines.registry import UnknownGame, get_engine
 from tournaments import format_rows, formats
 from tournaments.models import (
     FORMAT_CHOICES,
@@ -163,12 +163,7 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
         raise ValidationError(
             {"config": gettext("Unknown format %(name)s.") % {"name": repr(format_name)}}
         )
-    try:
-        engine = get_engine(game)
-    except UnknownGame:
-        raise ValidationError(
-            {"config": gettext("Unknown game %(game)r.") % {"game": game}}
-        ) from None
+    engine = game_selectors.engine_for(game, field="config")
     check_format_options(format_name, raw)
     config = formats.Config(**_config_values(raw))
     if not engine.min_players <= config.table_size <= engine.max_players:
@@ -225,12 +220,7 @@ def create_tournament(
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
-    try:
-        engine = get_engine(game)
-    except UnknownGame:
-        raise ValidationError(
-            {"game": gettext("Unknown game %(game)r.") % {"game": game}}
-        ) from None
+    engine = game_selectors.engine_for(game)
     if format not in formats.FORMATS:
         raise ValidationError(
             {

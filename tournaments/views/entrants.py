@@ -8,48 +8,37 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from core import throttling
+from core.errors import message_of
 from games.models import Invitation, Player
 from tournaments import selectors
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
 from tournaments.models import Entry, Tournament
 from tournaments.services import entrants, lifecycle, scheduling
-from tournaments.views.tournaments import _do, _limited, _manage
+from tournaments.views import actions
 
 
-def _run(request, pk: int, action, done: str):
-    _do(request, action, done)
-    return redirect("tournament-detail", pk=pk)
-
-
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def join(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    return _run(request, pk, lambda: entrants.join(tournament=t, user=request.user),
+    return actions.run_then_show(request, pk, lambda: entrants.join(tournament=t, user=request.user),
                 _("You have entered."))  # fmt: skip
 
 
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def leave(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    return _run(request, pk, lambda: entrants.leave(tournament=t, user=request.user),
+    return actions.run_then_show(request, pk, lambda: entrants.leave(tournament=t, user=request.user),
                 _("You have left the tournament."))  # fmt: skip
 
 
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def check_in(request, pk: int, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("tournament", "player"),
                               pk=entry_id, tournament_id=pk)  # fmt: skip
     undo = request.POST.get("undo") == "1"
-    return _run(
+    return actions.run_then_show(
         request, pk,
         lambda: entrants.check_in(entry=entry, by=request.user, checked_in=not undo),
         (_("%(player)s is no longer checked in.") if undo else _("%(player)s checked in."))
@@ -57,25 +46,21 @@ def check_in(request, pk: int, entry_id: int):
     )  # fmt: skip
 
 
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def add_guest(request, pk: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     form = GuestForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the guest's name."))
         return redirect("tournament-detail", pk=pk)
     name = form.cleaned_data["guest"]
-    return _run(request, pk, lambda: entrants.add_guest(tournament=t, name=name, by=request.user),
+    return actions.run_then_show(request, pk, lambda: entrants.add_guest(tournament=t, name=name, by=request.user),
                 _("Guest %(name)s entered.") % {"name": " ".join(name.split())})  # fmt: skip
 
 
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def link_guest(request, pk: int, entry_id: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=t)
     form = LinkGuestForm(request.POST, tournament=t)
     if not form.is_valid():  # unknown or inactive account: said, nothing changes
@@ -86,7 +71,7 @@ def link_guest(request, pk: int, entry_id: int):
     try:
         made = entrants.link_guest(entry=entry, player=player, by=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, message_of(exc))
     else:
         if isinstance(made, Invitation):
             messages.success(request, _("%(player)s invited: %(guest)s's results become theirs once they accept.")
@@ -102,7 +87,7 @@ def link_guest(request, pk: int, entry_id: int):
 def link_suggestions(request, pk: int, entry_id: int):
     """The htmx list under a guest's link box: at most 10 accounts matching what was typed
     (organisers only; rate-limited, as every keystroke after a pause asks)."""
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
     limited = throttling.page_limit(request, "player_search")
     text = request.GET.get("player", "")
@@ -112,12 +97,10 @@ def link_suggestions(request, pk: int, entry_id: int):
 
 
 def _life(name: str, done):
-    @require_POST
-    @login_required
-    @_limited("tournament_manage")
+    @actions.button("tournament_manage")
     def view(request, pk: int):
-        t = _manage(request, pk)
-        return _run(
+        t = actions.managed(request, pk)
+        return actions.run_then_show(
             request,
             pk,
             lambda: getattr(lifecycle, name)(tournament=t, by=request.user),
@@ -128,18 +111,16 @@ def _life(name: str, done):
     return view
 
 
-@require_POST
-@login_required
-@_limited("tournament_manage")
+@actions.button("tournament_manage")
 def planned_start(request, pk: int):
     """Set, move or clear the planned start and auto-start (tournaments.services.scheduling)."""
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     form = PlannedStartForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect("tournament-detail", pk=pk)
     d = form.cleaned_data
-    return _run(request, pk, lambda: scheduling.plan_start(tournament=t, by=request.user,
+    return actions.run_then_show(request, pk, lambda: scheduling.plan_start(tournament=t, by=request.user,
                                                           starts_at=d.get("starts_at"),
                                                           auto_start=bool(d.get("auto_start"))),
                 _("Planned start saved."))  # fmt: skip
@@ -160,12 +141,7 @@ def my_tournaments(request):
 def detail_extras(request, t: Tournament) -> dict:
     """What the tournament page shows this reader about entering (outside the shared,
     cached live fragment: it differs per reader)."""
-    player = (
-        request.user.player
-        if request.user.is_authenticated and hasattr(request.user, "player")
-        else None
-    )
-    my_entry = t.entries.filter(player=player).first() if player else None
+    player, my_entry = selectors.reader_entry(t, request.user)
     active = entrants.active_count(t)
     return {
         "my_entry": my_entry,

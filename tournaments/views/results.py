@@ -7,12 +7,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core import throttling
+from core import permissions, throttling
+from core.errors import message_of
 from tournaments import selectors
 from tournaments.forms import ForfeitForm
-from tournaments.models import ResultReport, Table, TableStatus
+from tournaments.models import ReportStatus, ResultReport, Table, TableStatus
 from tournaments.result_forms import ResultForm
 from tournaments.services import results
+from tournaments.views import actions
 
 
 def _table(pk: int, table_id: int) -> Table:
@@ -59,7 +61,7 @@ def table_result(request, pk: int, table_id: int):
     """The organiser enters or corrects the result (or records a forfeit)."""
     table = _table(pk, table_id)
     t = table.round.tournament
-    if not results.can_manage(request.user, t):
+    if not permissions.may_manage_table(request.user, table):
         raise PermissionDenied
     if request.method != "POST":
         return _page(request, table)
@@ -73,7 +75,7 @@ def table_result(request, pk: int, table_id: int):
             try:
                 results.record_forfeit(table=table, entry=entry, by=request.user)
             except ValidationError as exc:
-                messages.error(request, " ".join(exc.messages))
+                messages.error(request, message_of(exc))
             else:
                 messages.success(request, _("Forfeit recorded"))
             return redirect("tournament-detail", pk=pk)
@@ -120,7 +122,7 @@ def table_report(request, pk: int, table_id: int):
             form.add_service_error(exc)
         else:
             report.refresh_from_db()
-            if report.status == "confirmed":
+            if report.status == ReportStatus.CONFIRMED:
                 messages.success(request, _("Result recorded"))
             else:
                 messages.success(request, _("Result reported: it counts once confirmed."))
@@ -134,12 +136,7 @@ def _decide(request, pk: int, table_id: int, report_id: int, act, done: str):
     if (limited := throttling.page_limit(request, "tournament_results")) is not None:
         messages.error(request, limited)
     else:
-        try:
-            act(report=report, by=request.user)
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
-        else:
-            messages.success(request, done)
+        actions.run(request, lambda: act(report=report, by=request.user), done)
     target = request.POST.get("next")
     if target == "tournament":
         return redirect("tournament-detail", pk=pk)

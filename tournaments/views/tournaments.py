@@ -1,34 +1,29 @@
 """Tournament pages: list, live tournament page (htmx partials), organiser actions."""
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_POST
+from django.views.decorators.http import condition
 
-from core import throttling
+from core import permissions, throttling
+from core.errors import message_of
 from tournaments import bracket_svg, forecast, selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
-from tournaments.services import entrants
 from tournaments.tiebreak_labels import labels
+from tournaments.views import actions
 
 
 def tournament_list(request):
     tournaments = Tournament.objects.all()[:100]
     return render(request, "tournaments/list.html", {"tournaments": tournaments})
-
-
-def _can_manage(request, t: Tournament) -> bool:
-    return entrants.may_manage(request.user, t)
 
 
 def _context(request, t: Tournament) -> dict:
@@ -44,7 +39,7 @@ def _context(request, t: Tournament) -> dict:
         "config_warning": problem,
         "standings": rows,
         "tiebreaks": list(rows[0]["tiebreaks"]) if rows else [],
-        # standings15: readable tie-break heads, no ranks before play, the forecast
+        # readable tie-break heads, no ranks before play, the forecast
         "tiebreak_labels": labels(rows[0]["tiebreaks"]) if rows else [],
         "any_played": any(r["played"] for r in rows),
         "forecast": None if problem else forecast.display_rows(forecast.for_tournament(t)),
@@ -53,7 +48,7 @@ def _context(request, t: Tournament) -> dict:
         if problem
         else selectors.progress(t),
         "entries": entries,
-        "manage": _can_manage(request, t),
+        "manage": permissions.may_manage_tournament(request.user, t),
         "entry_form": EntryForm(),
         "is_bracket": is_bracket,
         "bracket_svg": bracket_svg.render(selectors.bracket(t, rounds, entries))
@@ -79,8 +74,9 @@ def _live_etag(request, pk: int) -> str | None:
         row = selectors.live_version(pk)
         etag = None
         if row is not None:
-            user = request.user
-            manage = user.is_authenticated and (user.is_staff or row["organiser_id"] == user.pk)
+            # The row's organiser on an unsaved instance: the rule without another query.
+            t = Tournament(pk=pk, organiser_id=row["organiser_id"])
+            manage = permissions.may_manage_tournament(request.user, t)
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
                 # The language and the time zone too: the shared copy is rendered text
@@ -116,23 +112,6 @@ def tournament_live(request, pk: int):
     return response
 
 
-def _limited(scope: str):
-    """An organiser's button over its rate limit changes nothing and says so."""
-
-    def decorate(view):
-        @wraps(view)
-        def limited_view(request, pk: int, *args, **kwargs):
-            message = throttling.page_limit(request, scope)
-            if message:
-                messages.error(request, message)
-                return redirect("tournament-detail", pk=pk)
-            return view(request, pk, *args, **kwargs)
-
-        return limited_view
-
-    return decorate
-
-
 @login_required
 def tournament_create(request):
     form = TournamentForm(request.POST if request.method == "POST" else None, user=request.user)
@@ -151,36 +130,16 @@ def tournament_create(request):
     return render(request, "tournaments/create.html", {"form": form})
 
 
-def _manage(request, pk: int) -> Tournament:
-    t = get_object_or_404(Tournament, pk=pk)
-    if not _can_manage(request, t):
-        raise PermissionDenied
-    return t
-
-
-def _do(request, action, done: str) -> None:
-    """Run an organiser's action; its refusal (ValidationError) becomes the page's error
-    message, its success `done` (PermissionDenied passes on: a 403)."""
-    try:
-        action()
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
-        messages.success(request, done)
-
-
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def tournament_add_entry(request, pk: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     form = EntryForm(request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]
         try:
             made = services.enter_player(tournament=t, player=player, by=request.user)
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            messages.error(request, message_of(exc))
         else:
             if isinstance(made, Entry):
                 messages.success(request, _("%(player)s entered") % {"player": player})
@@ -193,13 +152,11 @@ def tournament_add_entry(request, pk: int):
     return redirect("tournament-detail", pk=pk)
 
 
-@require_POST
-@login_required
-@_limited("tournament_entries")
+@actions.button("tournament_entries")
 def tournament_withdraw(request, pk: int, entry_id: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
-    _do(
+    actions.run(
         request,
         lambda: services.withdraw_entry(entry=entry),
         _("%(player)s withdrawn") % {"player": entry.player},
@@ -207,41 +164,35 @@ def tournament_withdraw(request, pk: int, entry_id: int):
     return redirect("tournament-detail", pk=pk)
 
 
-@require_POST
-@login_required
-@_limited("tournament_manage")
+@actions.button("tournament_manage")
 def tournament_start(request, pk: int):
-    t = _manage(request, pk)
-    _do(request, lambda: services.start_tournament(tournament=t), _("Started"))
+    t = actions.managed(request, pk)
+    actions.run(request, lambda: services.start_tournament(tournament=t), _("Started"))
     return redirect("tournament-detail", pk=pk)
 
 
-@require_POST
-@login_required
-@_limited("tournament_manage")
+@actions.button("tournament_manage")
 def tournament_pair(request, pk: int):
-    t = _manage(request, pk)
-    _do(request, lambda: services.pair_next_round(tournament=t), _("Next round paired"))
+    t = actions.managed(request, pk)
+    actions.run(request, lambda: services.pair_next_round(tournament=t), _("Next round paired"))
     return redirect("tournament-detail", pk=pk)
 
 
-@require_POST
-@login_required
-@_limited("tournament_manage")
+@actions.button("tournament_manage")
 def round_start(request, pk: int, number: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(request, lambda: services.start_round(round_=rnd), _("%(round)s started") % {"round": rnd})
+    actions.run(
+        request, lambda: services.start_round(round_=rnd), _("%(round)s started") % {"round": rnd}
+    )
     return redirect("tournament-detail", pk=pk)
 
 
-@require_POST
-@login_required
-@_limited("tournament_manage")
+@actions.button("tournament_manage")
 def round_repair(request, pk: int, number: int):
-    t = _manage(request, pk)
+    t = actions.managed(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    _do(
+    actions.run(
         request,
         lambda: services.repair_round(round_=rnd),
         _("%(round)s paired again") % {"round": rnd},

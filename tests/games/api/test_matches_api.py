@@ -323,7 +323,7 @@ def test_a_seed_may_be_chosen_only_for_unrated_matches(api_client):
     seats = [{"bot": "random"}, {"bot": "greedy"}]
     response = _create(api_client, user, seats, rated=True)
     assert response.status_code == 400
-    assert response.json()["seed"] == ["seed may be chosen only for unrated matches"]
+    assert response.json()["fields"]["seed"] == ["seed may be chosen only for unrated matches"]
     assert Match.objects.count() == 0
     unrated = _create(api_client, user, seats)
     assert unrated.status_code == 201 and Match.objects.get().seed == 4

@@ -42,7 +42,9 @@ def test_match_creation_refusals_in_the_readers_language(api_client, body, field
     for headers, expected in (({}, english), (CZECH, czech)):
         response = _create(api_client, user, body, **headers)
         assert response.status_code == 400, response.content
-        assert expected in str(response.json()[field]), response.json()
+        fields = response.json()["fields"]  # keyed by dotted path: "seats.0" is seat 0
+        messages = [m for path, ms in fields.items() if path.split(".")[0] == field for m in ms]
+        assert expected in str(messages), response.json()
 
 
 def test_an_unknown_bot_is_named_in_the_readers_language(api_client):
@@ -87,8 +89,11 @@ def test_match_errors_in_the_readers_language(api_client):
     api_client.force_authenticate(other.user)
     abort = api_client.post(f"/api/matches/{match.pk}/abort/", **CZECH)
     assert abort.status_code == 403
-    assert abort.json() == {"code": "not_your_seat",
-                            "detail": "partii může přerušit jen ten, kdo ji založil, nebo správce"}  # fmt: skip
+    assert abort.json() == {
+        "code": "not_your_seat",
+        "detail": "partii může přerušit jen ten, kdo ji založil, hráč, který v ní sedí, "
+        "nebo správce partií",
+    }
     api_client.force_authenticate(creator.user)
     stale = api_client.post(f"/api/matches/{match.pk}/actions/",
                             {"ply": match.ply + 5, "action": {}}, format="json", **CZECH)  # fmt: skip
@@ -99,4 +104,6 @@ def test_match_errors_in_the_readers_language(api_client):
     assert broken.json()["detail"].startswith("Chyba při čtení JSON – ")
     kind = api_client.get("/api/players/?kind=robot", **CZECH)
     assert kind.status_code == 400
-    assert kind.json()["kind"] == "Použijte jednu z hodnot human, engine_bot, external_bot, guest."
+    assert kind.json()["fields"]["kind"] == [
+        "Použijte jednu z hodnot human, engine_bot, external_bot, guest."
+    ]

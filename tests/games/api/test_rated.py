@@ -20,7 +20,7 @@ def test_a_user_and_his_own_bot_cannot_make_a_rated_match(api_client):
     bot, _ = services.create_external_bot(name="alices-bot", owner=alice.user)
     response = _post(api_client, alice.user, [{"player": alice.name}, {"player": bot.name}])
     assert response.status_code == 400
-    reason = response.json()["rated"][0]
+    reason = response.json()["fields"]["rated"][0]
     assert "two seats belong to one person" in reason and bot.name in reason
     assert Match.objects.count() == 0
     unrated = _post(
@@ -32,7 +32,7 @@ def test_a_user_and_his_own_bot_cannot_make_a_rated_match(api_client):
 def test_the_same_human_twice_cannot_be_rated(api_client):
     alice = HumanPlayerFactory()
     response = _post(api_client, alice.user, [{"player": alice.name}, {"player": alice.name}])
-    assert response.status_code == 400 and "one person" in response.json()["rated"][0]
+    assert response.status_code == 400 and "one person" in response.json()["fields"]["rated"][0]
 
 
 def test_two_seats_of_one_builtin_bot_and_an_invited_human_may_be_rated(api_client):

@@ -1,6 +1,7 @@
 """Abort only until every human has decided; after that a player resigns (ranked last)."""
 
 import pytest
+from django.contrib.auth.models import Permission
 
 from games import services
 from games.models import MatchStatus
@@ -43,7 +44,9 @@ def test_abort_until_every_human_has_decided_then_resign_instead(api_client):
     match = _play_moves(match, [alice, bob], 40)
     decided = set(d.seat for d in logged(match, source="player"))
     assert decided == {0, 1}
-    for user in (alice.user, HumanPlayerFactory(user__is_staff=True).user):
+    may_abort = HumanPlayerFactory(user__is_staff=True).user  # and holds change_match
+    may_abort.user_permissions.add(Permission.objects.get(codename="change_match"))
+    for user in (alice.user, may_abort):
         api_client.force_authenticate(user)
         refused = api_client.post(f"/api/matches/{match.pk}/abort/")
         assert refused.status_code == 409 and refused.json()["code"] == "resign_instead"

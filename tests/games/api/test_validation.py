@@ -34,7 +34,8 @@ def _post_match(api_client, user, **extra):
 def test_time_controls_beyond_the_maximum_are_refused(api_client, time_control):
     response = _post_match(api_client, HumanPlayerFactory().user, time_control=time_control)
     assert response.status_code == 400, response.content
-    assert "time_control" in response.json()
+    [field] = response.json()["fields"]
+    assert field.startswith("time_control."), field  # the nested field's dotted path
     assert Match.objects.count() == 0
 
 
@@ -78,7 +79,7 @@ def test_json_one_level_too_deep_is_a_400_and_the_limit_itself_passes_the_parser
     response = _raw_post(api_client, "/api/matches/", json.dumps(too_deep))
     assert response.status_code == 400 and "deeper" in response.json()["detail"]
     shallow = _raw_post(api_client, "/api/matches/", json.dumps({"game": "silkroad"}))
-    assert shallow.status_code == 400 and "seats" in shallow.json()  # parsed, then validated
+    assert shallow.status_code == 400 and "seats" in shallow.json()["fields"]  # parsed, validated
 
 
 def test_a_too_large_json_body_is_a_400(api_client):
@@ -113,7 +114,7 @@ def test_unbounded_or_nul_values_in_a_match_request_are_refused(api_client, extr
 def test_bot_parameters_the_bot_cannot_take_are_a_400(api_client, params):
     seats = [{"bot": "greedy", "params": params}, {"bot": "random"}]
     response = _post_match(api_client, HumanPlayerFactory().user, seats=seats)
-    assert response.status_code == 400 and "params" in response.json(), response.content
+    assert response.status_code == 400 and "params" in response.json()["fields"], response.content
     assert Match.objects.count() == 0 and not Player.objects.filter(kind="engine_bot").exists()
 
 
@@ -180,7 +181,7 @@ def test_stream_seconds_must_be_a_number_of_seconds(api_client, seconds):
     api_client.force_authenticate(HumanPlayerFactory().user)
     response = api_client.get(f"/api/me/turns/stream/?seconds={seconds}")
     assert response.status_code == 400
-    assert "seconds" in response.json()
+    assert response.json()["code"] == "invalid" and "seconds" in response.json()["fields"]
 
 
 def test_stream_seconds_zero_ends_at_once(api_client):
@@ -294,5 +295,46 @@ def test_option_and_bot_parameter_errors_are_a_400_in_the_requests_language(
         "/api/matches/", {**body, **extra}, format="json", HTTP_ACCEPT_LANGUAGE=language
     )
     assert response.status_code == 400, response.content
-    assert response.json()[field] == [english if language == "en" else czech]
+    assert response.json()["fields"][field] == [english if language == "en" else czech]
     assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "path"),
+    [
+        ({"colour": "red"}, "colour"),  # top level
+        ({"time_control": {"per_move_s": 5, "bogus": 1}}, "time_control.bogus"),  # nested
+        ({"seats": [{"bot": "random"}, {"bot": "greedy", "level": 3}]}, "seats.1.level"),
+    ],
+)
+def test_unknown_fields_of_a_match_request_are_refused_by_name(api_client, extra, path):
+    response = _post_match(api_client, HumanPlayerFactory().user, **extra)
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["code"] == "unknown_field" and body["fields"] == {path: ["Unknown field."]}
+    assert path in body["detail"]
+    assert Match.objects.count() == 0
+
+
+def test_unknown_fields_are_named_with_the_other_errors(api_client):
+    response = _post_match(api_client, HumanPlayerFactory().user, seed=-1, colour="red")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"  # two kinds of error
+    assert set(response.json()["fields"]) == {"seed", "colour"}
+
+
+def test_a_match_request_with_only_known_fields_still_works(api_client):
+    response = _post_match(api_client, HumanPlayerFactory().user,
+                           time_control={"per_move_s": 5}, timeout_policy="auto")  # fmt: skip
+    assert response.status_code == 201, response.content
+    assert response.json()["time_control"] == {"per_move_s": 5}
+
+
+def test_an_unknown_field_of_an_action_is_refused(api_client):
+    match, alice = _human_match()
+    api_client.force_authenticate(alice.user)
+    response = api_client.post(f"/api/matches/{match.pk}/actions/",
+                               {"ply": 0, "action": {}, "plie": 1}, format="json")  # fmt: skip
+    assert response.status_code == 400 and response.json()["fields"] == {"plie": ["Unknown field."]}
+    match.refresh_from_db()
+    assert match.ply == 0

@@ -13,6 +13,7 @@ from games.models import Match, MatchLog, MatchStatus
 from games.services import match_writes
 from games.services.runner import Runner
 from tests.games.factories import HumanPlayerFactory, MatchFactory, logged
+from tests.migrations import back_to, migrate_to
 
 pytestmark = pytest.mark.django_db
 
@@ -164,14 +165,7 @@ def test_the_api_log_hides_bots_secret_chips_from_spectators(api_client):
 def test_the_migration_moves_existing_rows_into_the_log_and_back():
     from datetime import UTC, datetime
 
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    before = [("games", "0005_invitations")]
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes("games")
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
+    old, latest = back_to("games", "0005_invitations")
     OldMatch, OldAction = old.get_model("games", "Match"), old.get_model("games", "MatchAction")
     at = datetime(2026, 1, 2, 3, 4, 5, 678000, tzinfo=UTC)
     m = OldMatch.objects.create(game="silkroad", seed=1, ply=3, status="running")
@@ -182,22 +176,18 @@ def test_the_migration_moves_existing_rows_into_the_log_and_back():
         OldAction.objects.create(match=m, ply=ply, seat=seat, action=action, label=label,
                                  source=source, time_used_ms=used)  # fmt: skip
     OldAction.objects.filter(match=m).update(created_at=at)  # auto_now_add ignores a value
-    executor = MigrationExecutor(connection)
-    executor.migrate(latest)
+    migrate_to(latest)
     moved = logged(m.pk)
     assert [(a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms) for a in moved] == rows
     assert all(a.created_at == at for a in moved)
     assert MatchLog.objects.get(match_id=m.pk).plies == len(rows)  # counted by 0011
     assert not MatchLog.objects.filter(match_id=empty.pk).exists()
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    back = executor.loader.project_state(before).apps.get_model("games", "MatchAction")
+    back = migrate_to([("games", "0005_invitations")]).get_model("games", "MatchAction")
     assert [
         (a.ply, a.seat, a.action, a.label, a.source, a.time_used_ms, a.created_at)
         for a in back.objects.filter(match_id=m.pk).order_by("ply")
     ] == [(*r, at) for r in rows]
-    executor = MigrationExecutor(connection)
-    executor.migrate(latest)
+    migrate_to(latest)
 
 
 def test_the_log_is_json_text_with_its_length_and_appends_keep_both():

@@ -1,0 +1,65 @@
+"""What every button on a tournament's page shares: POST only, signed in, rate-limited,
+the organiser's rights checked, and the service's refusal shown as the page's message."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from core import permissions, throttling
+from core.errors import message_of
+from tournaments.models import Tournament
+
+
+def limited(scope: str):
+    """A button over its rate limit changes nothing and says so."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited_view(request, pk: int, *args, **kwargs):
+            message = throttling.page_limit(request, scope)
+            if message:
+                messages.error(request, message)
+                return redirect("tournament-detail", pk=pk)
+            return view(request, pk, *args, **kwargs)
+
+        return limited_view
+
+    return decorate
+
+
+def button(scope: str):
+    """A tournament page's button: POST, signed in, limited by ``scope``."""
+
+    def decorate(view):
+        return require_POST(login_required(limited(scope)(view)))
+
+    return decorate
+
+
+def managed(request, pk: int) -> Tournament:
+    """The tournament, if the reader may manage it (else 403)."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not permissions.may_manage_tournament(request.user, t):
+        raise PermissionDenied
+    return t
+
+
+def run(request, action, done: str) -> None:
+    """Run an organiser's action; its refusal (ValidationError) becomes the page's error
+    message, its success `done` (PermissionDenied passes on: a 403)."""
+    try:
+        action()
+    except ValidationError as exc:
+        messages.error(request, message_of(exc))
+    else:
+        messages.success(request, done)
+
+
+def run_then_show(request, pk: int, action, done: str):
+    """``run``, then back to the tournament's page."""
+    run(request, action, done)
+    return redirect("tournament-detail", pk=pk)
