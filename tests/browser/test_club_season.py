@@ -15,6 +15,7 @@ from django.contrib.auth.models import Permission
 from ratings import services as rating_services
 from ratings.models import Rating
 from tests.browser.conftest import correct_table_result, log_in
+from tests.browser.pages import type_in_wins
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import tasks as tournament_tasks
 from tournaments.models import Table, Tournament
@@ -113,12 +114,7 @@ def test_a_club_season(live_server, browser_page):
     # Round 1 typed in: the first seat wins every table.
     tables = list(t.rounds.get(number=1).tables.order_by("number"))
     assert len(tables) == 3
-    for table in tables:
-        page.goto(f"{base}/tournaments/{t.pk}/tables/{table.pk}/result/")
-        page.fill("input[name=score_0]", "30")
-        page.fill("input[name=score_1]", "10")
-        page.click("#save-result")
-        page.wait_for_selector(f"text={table} recorded")
+    type_in_wins(page, base, t, tables)
     for table in tables:  # what the worker's tasks do after each match end
         match_id = Table.objects.get(pk=table.pk).match_id
         rating_services.on_match_finished(match_id=match_id)

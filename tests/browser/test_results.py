@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from ratings import services as rating_services
 from ratings.models import Rating
 from tests.browser.conftest import correct_table_result, log_in
+from tests.browser.pages import type_in_wins
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.models import Table, Tournament
@@ -46,12 +47,7 @@ def test_organiser_corrects_and_confirms_a_reported_result(live_server, browser_
 
     # The organiser types in round 1.
     log_in(page, base, "olga")
-    for table in tables:
-        page.goto(f"{base}/tournaments/{t.pk}/tables/{table.pk}/result/")
-        page.fill("input[name=score_0]", "30")
-        page.fill("input[name=score_1]", "10")
-        page.click("#save-result")
-        page.wait_for_selector(f"text={table} recorded")
+    type_in_wins(page, base, t, tables)
     for table in tables:  # what the ratings task does after each match end
         rating_services.on_match_finished(match_id=Table.objects.get(pk=table.pk).match_id)
     first = tables[0]

@@ -156,45 +156,49 @@ def tournament_add_entry(request, pk: int):
 def tournament_withdraw(request, pk: int, entry_id: int):
     t = actions.managed(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
-    actions.run(
+    return actions.run_then_show(
         request,
+        pk,
         lambda: services.withdraw_entry(entry=entry),
         _("%(player)s withdrawn") % {"player": entry.player},
     )
-    return redirect("tournament-detail", pk=pk)
 
 
 @actions.button("tournament_manage")
 def tournament_start(request, pk: int):
     t = actions.managed(request, pk)
-    actions.run(request, lambda: services.start_tournament(tournament=t), _("Started"))
-    return redirect("tournament-detail", pk=pk)
+    return actions.run_then_show(
+        request, pk, lambda: services.start_tournament(tournament=t), _("Started")
+    )
 
 
 @actions.button("tournament_manage")
 def tournament_pair(request, pk: int):
     t = actions.managed(request, pk)
-    actions.run(request, lambda: services.pair_next_round(tournament=t), _("Next round paired"))
-    return redirect("tournament-detail", pk=pk)
+    return actions.run_then_show(
+        request, pk, lambda: services.pair_next_round(tournament=t), _("Next round paired")
+    )
 
 
 @actions.button("tournament_manage")
 def round_start(request, pk: int, number: int):
     t = actions.managed(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    actions.run(
-        request, lambda: services.start_round(round_=rnd), _("%(round)s started") % {"round": rnd}
+    return actions.run_then_show(
+        request,
+        pk,
+        lambda: services.start_round(round_=rnd),
+        _("%(round)s started") % {"round": rnd},
     )
-    return redirect("tournament-detail", pk=pk)
 
 
 @actions.button("tournament_manage")
 def round_repair(request, pk: int, number: int):
     t = actions.managed(request, pk)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    actions.run(
+    return actions.run_then_show(
         request,
+        pk,
         lambda: services.repair_round(round_=rnd),
         _("%(round)s paired again") % {"round": rnd},
     )
-    return redirect("tournament-detail", pk=pk)
