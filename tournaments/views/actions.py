@@ -48,18 +48,19 @@ def managed(request, pk: int) -> Tournament:
     return t
 
 
-def run(request, action, done: str) -> None:
+def run(request, action, done) -> None:
     """Run an organiser's action; its refusal (ValidationError) becomes the page's error
-    message, its success `done` (PermissionDenied passes on: a 403)."""
+    message, its success `done` — a message, or a function of what the action returned that
+    gives one (PermissionDenied passes on: a 403)."""
     try:
-        action()
+        made = action()
     except ValidationError as exc:
         messages.error(request, message_of(exc))
     else:
-        messages.success(request, done)
+        messages.success(request, done(made) if callable(done) else done)
 
 
-def run_then_show(request, pk: int, action, done: str):
+def run_then_show(request, pk: int, action, done):
     """``run``, then back to the tournament's page."""
     run(request, action, done)
     return redirect("tournament-detail", pk=pk)

@@ -4,13 +4,11 @@ tournaments.services.entrants and tournaments.services.lifecycle."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import throttling
-from core.errors import message_of
 from games.models import Invitation, Player
 from tournaments import selectors
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
@@ -68,19 +66,17 @@ def link_guest(request, pk: int, entry_id: int):
         return redirect("tournament-detail", pk=pk)
     player: Player = form.cleaned_data["account"]
     guest = str(entry.player)
-    try:
-        made = entrants.link_guest(entry=entry, player=player, by=request.user)
-    except ValidationError as exc:
-        messages.error(request, message_of(exc))
-    else:
-        if isinstance(made, Invitation):
-            messages.success(request, _("%(player)s invited: %(guest)s's results become theirs once they accept.")
-                             % {"player": player, "guest": guest})  # fmt: skip
-        else:
-            messages.success(
-                request, _("%(guest)s linked to %(player)s.") % {"guest": guest, "player": player}
-            )
-    return redirect("tournament-detail", pk=pk)
+    return actions.run_then_show(
+        request,
+        pk,
+        lambda: entrants.link_guest(entry=entry, player=player, by=request.user),
+        lambda made: (
+            _("%(player)s invited: %(guest)s's results become theirs once they accept.")
+            % {"player": player, "guest": guest}
+            if isinstance(made, Invitation)
+            else _("%(guest)s linked to %(player)s.") % {"guest": guest, "player": player}
+        ),
+    )
 
 
 @login_required

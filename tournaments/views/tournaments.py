@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from core import permissions, throttling
-from core.errors import message_of
 from tournaments import bracket_svg, forecast, selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
@@ -136,17 +135,16 @@ def tournament_add_entry(request, pk: int):
     form = EntryForm(request.POST)
     if form.is_valid():
         player = form.cleaned_data["player"]
-        try:
-            made = services.enter_player(tournament=t, player=player, by=request.user)
-        except ValidationError as exc:
-            messages.error(request, message_of(exc))
-        else:
-            if isinstance(made, Entry):
-                messages.success(request, _("%(player)s entered") % {"player": player})
-            else:  # another person is entered only once he accepts
-                messages.success(
-                    request, _("%(player)s invited: entered once they accept") % {"player": player}
-                )
+        return actions.run_then_show(
+            request,
+            pk,
+            lambda: services.enter_player(tournament=t, player=player, by=request.user),
+            lambda made: (
+                _("%(player)s entered") % {"player": player}
+                if isinstance(made, Entry)  # another person is entered only once he accepts
+                else _("%(player)s invited: entered once they accept") % {"player": player}
+            ),
+        )
     else:
         messages.error(request, _("Pick a player."))
     return redirect("tournament-detail", pk=pk)
@@ -180,25 +178,18 @@ def tournament_pair(request, pk: int):
     )
 
 
-@actions.button("tournament_manage")
-def round_start(request, pk: int, number: int):
-    t = actions.managed(request, pk)
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    return actions.run_then_show(
-        request,
-        pk,
-        lambda: services.start_round(round_=rnd),
-        _("%(round)s started") % {"round": rnd},
-    )
+def _round_button(act, done):
+    """A round's button: the round by its number, ``act(round_=rnd)``, then ``done()``'s
+    message (called per request: the reader's language)."""
+
+    @actions.button("tournament_manage")
+    def view(request, pk: int, number: int):
+        t = actions.managed(request, pk)
+        rnd = get_object_or_404(Round, tournament=t, number=number)
+        return actions.run_then_show(request, pk, lambda: act(round_=rnd), done() % {"round": rnd})
+
+    return view
 
 
-@actions.button("tournament_manage")
-def round_repair(request, pk: int, number: int):
-    t = actions.managed(request, pk)
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    return actions.run_then_show(
-        request,
-        pk,
-        lambda: services.repair_round(round_=rnd),
-        _("%(round)s paired again") % {"round": rnd},
-    )
+round_start = _round_button(services.start_round, lambda: _("%(round)s started"))
+round_repair = _round_button(services.repair_round, lambda: _("%(round)s paired again"))
