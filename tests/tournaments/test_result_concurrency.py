@@ -18,7 +18,7 @@ THREADS = 20
 
 @pytest.mark.django_db(transaction=True)
 def test_twenty_concurrent_posts_of_one_result_make_one_match(settings):
-    # The limits are not what is tested here (tests/games/test_throttling.py is).
+    # The limits are not what is tested here (tests/core/test_throttling.py is).
     set_rates(settings, tournament_results=None)
     organiser = UserFactory()
     organiser.user_permissions.add(Permission.objects.get(codename="run_rated_events"))
