@@ -120,3 +120,33 @@ def test_replay_controls_and_seat_choices_fit_a_390_px_phone(live_server, browse
             shown, needed, longest = page.evaluate(SEAT_SELECT_FIT)
             assert shown >= needed, (locale, width, shown, needed, longest)
             page.close()
+
+
+UNREACHABLE_SCROLL_BOXES = """() => [...document.querySelectorAll('body *')].filter(el => {
+    const s = getComputedStyle(el);
+    return (s.overflowX === 'auto' || s.overflowX === 'scroll') && el.scrollWidth > el.clientWidth
+        && el.tabIndex < 0;
+}).map(el => el.tagName + '.' + el.className)"""
+
+
+def test_boxes_that_scroll_sideways_on_a_phone_take_the_keyboard(live_server, browser_page, club):
+    """A wide table or board in a box that pans sideways can be focused and panned with the
+    keyboard (axe's scrollable-region-focusable), after the live fragment's swaps too."""
+    from tournaments import services as tournament_services
+
+    tournament_services.start_tournament(tournament=club["tournament"])
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, live_server.url, "alice")
+    paths = [
+        f"/tournaments/{club['tournament'].pk}/",
+        f"/matches/{club['matches']['silkroad'].pk}/",
+    ]
+    for path in paths:
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("load")
+        scrolling = page.evaluate("() => document.querySelectorAll('[data-scroll-region]').length")
+        assert scrolling >= 1, path  # the page has a box that pans: the check below means something
+        assert page.evaluate(UNREACHABLE_SCROLL_BOXES) == [], path
+        page.wait_for_timeout(2500)  # a live swap or two later
+        assert page.evaluate(UNREACHABLE_SCROLL_BOXES) == [], path
