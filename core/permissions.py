@@ -10,6 +10,7 @@ The models are reached through the objects passed in: this module imports no app
 
 CHANGE_TOURNAMENT = "tournaments.change_tournament"
 CHANGE_MATCH = "games.change_match"
+HUMAN = "human"  # games.models.PlayerKind.HUMAN: a bot program's account does not abort
 
 
 def _signed_in(user) -> bool:
@@ -39,4 +40,5 @@ def may_abort_match(user, match) -> bool:
         return False
     if match.created_by_id == user.pk or user.has_perm(CHANGE_MATCH):
         return True
-    return match.seats.filter(player__user_id=user.pk, forfeited=False).exists()
+    seated = match.seats.filter(player__user_id=user.pk, player__kind=HUMAN, forfeited=False)
+    return seated.exists()

@@ -12,7 +12,7 @@ When the cache fails (Redis down), the limits fail open: the write goes through,
 is left alone for a few seconds (a dead Redis costs each call a connection attempt), and
 one warning is logged per interval, not per request.
 
-games imports neither tournaments nor ratings; they import this module.
+It imports no app (games and tournaments use it; docs/architecture.md, "Who may import whom").
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ class LoginView(auth_views.LoginView):
 @require_GET
 def health(request):
     report = health_report()
-    # Only a missing database makes the site unusable; the rest degrades (see games/health.py).
+    # Only a missing database makes the site unusable; the rest degrades (see core/health.py).
     return JsonResponse(report, status=503 if report["status"] == "error" else 200)
 
 

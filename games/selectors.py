@@ -454,9 +454,13 @@ def time_control_choices() -> list[tuple[str, str]]:
     return [(time_control_key(t.as_dict()), t.name) for t in time_control_presets()]
 
 
+def player_or_none(name: str) -> Player | None:
+    return Player.objects.filter(name=name).first()
+
+
 def player_named(name: str, *, field: str = "seats") -> Player:
     """The player called `name`; bad input (a ValidationError on `field`) when none is."""
-    player = Player.objects.filter(name=name).first()
+    player = player_or_none(name)
     if player is None:
         raise ValidationError({field: gettext("No player called %(name)r.") % {"name": name}})
     return player
@@ -488,10 +492,6 @@ def rematch_of(user, match_id: int | None) -> tuple[Match, list[Seat]] | None:
     if match is None:
         return None
     return match, list(match.seats.select_related("player").order_by("index"))
-
-
-def player_or_none(name: str) -> Player | None:
-    return Player.objects.filter(name=name).first()
 
 
 def match_page_state(match: Match, user) -> dict:

@@ -109,7 +109,7 @@ LANGUAGE_CODE = "en"
 # English and Czech (the clubs are Czech); chosen from Accept-Language or the switcher.
 LANGUAGES = [("en", "English"), ("cs", "Czech")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# Stored in UTC (USE_TZ); shown and typed in the reader's zone (games/timezones.py):
+# Stored in UTC (USE_TZ); shown and typed in the reader's zone (core/timezones.py):
 # their saved preference, else their browser's, else this one. Celery follows it too.
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Prague")
 USE_I18N = True
@@ -153,7 +153,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
-    # Scopes of games/throttling.py, per user (anonymous: per address); "" means no limit.
+    # Scopes of core/throttling.py, per user (anonymous: per address); "" means no limit.
     "DEFAULT_THROTTLE_RATES": {
         "match_create": env.str("THROTTLE_MATCH_CREATE", default="60/min"),
         "match_actions": env.str("THROTTLE_MATCH_ACTIONS", default="1200/min"),

@@ -34,7 +34,7 @@ from games.models import Match, Player
 
 
 class WriteThrottleMixin(throttling.WriteThrottleMixin):
-    """Scoped rate limits on the write actions only (games/throttling.py)."""
+    """Scoped rate limits on the write actions only (core/throttling.py)."""
 
     throttle_scopes = {
         "create": "match_create",

@@ -11,7 +11,12 @@ from django.urls import reverse
 from core import permissions
 from games import services as game_services
 from games.models import MatchStatus
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.games.factories import (
+    EngineBotFactory,
+    ExternalBotFactory,
+    HumanPlayerFactory,
+    UserFactory,
+)
 from tests.tournaments.result_fixtures import club_event, first_table
 from tournaments.models import Entry, Tournament
 
@@ -203,6 +208,16 @@ def test_a_player_who_resigned_no_longer_aborts(api_client):
     match, _creator, seated = _match()
     game_services.resign(match_id=match.pk, user=seated)
     assert _abort(api_client, seated, match).status_code == 403
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+
+
+def test_a_seated_bot_program_does_not_abort(api_client):
+    creator, program = HumanPlayerFactory(), ExternalBotFactory()
+    match = game_services.create_match(
+        game="silkroad", players=[creator, program], created_by=creator.user, consented=True
+    )
+    assert _abort(api_client, program.user, match).status_code == 403
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING
 
