@@ -5,7 +5,17 @@ from django.utils.translation import gettext_lazy as _
 
 from core.admin_mixins import ReadOnlyAdmin
 from tournaments import services
-from tournaments.models import Bye, Entry, ForbiddenPairing, Round, Table, TableSeat, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    ForbiddenPairing,
+    ResultChange,
+    ResultReport,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -171,10 +181,7 @@ class ByeAdmin(admin.ModelAdmin):
     search_fields = ["entry__player__name"]
 
 
-# ---- the result log (read-only: never edited) and players' reports -------------------
-from tournaments.models import ResultChange, ResultReport  # noqa: E402
-
-
+# The result log (read-only: never edited) and players' reports.
 @admin.register(ResultChange)
 class ResultChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "kind", "changed_by", "changed_at"]

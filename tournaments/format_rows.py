@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.module_loading import import_string
 
 from games.models import Player
 from tournaments import formats
-from tournaments.models import (
-    Tournament,
-)
+from tournaments.models import Tournament
 from tournaments.services import setup
 
 
@@ -19,8 +19,9 @@ def format_config(tournament: Tournament) -> formats.Config:
     """The tournament's settings for its format; ValidationError({"config": reason}) for a
     row stored before settings were checked (pages show the reason instead of standings)."""
     try:
-        config = setup.check_config(format_name=tournament.format, game=tournament.game,
-                              raw=tournament.config or {})  # fmt: skip
+        config = setup.check_config(
+            format_name=tournament.format, game=tournament.game, raw=tournament.config or {}
+        )
     except ValidationError as exc:
         raise ValidationError({"config": exc.messages}) from None
     if not tournament.pk:
@@ -72,8 +73,5 @@ def played_rounds(
 
 def rating_of(player: Player, game: str) -> float:
     """The player's rating in the game's default pool (ratings plug in via a hook)."""
-    from django.conf import settings
-    from django.utils.module_loading import import_string
-
     lookup = getattr(settings, "TOURNAMENT_RATING_LOOKUP", None)
     return float(import_string(lookup)(player, game)) if lookup else 1500.0

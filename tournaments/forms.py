@@ -19,7 +19,9 @@ from tournaments.services.setup import (
     MAX_ROUND_DAYS,
     MAX_ROUNDS,
     MAX_VENUE,
+    check_config,
     clean_planned_start,
+    may_run_rated,
 )
 from tournaments.tiebreak_labels import label
 
@@ -117,8 +119,6 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        from tournaments.services.setup import may_run_rated
-
         if user is not None and not may_run_rated(user, over_the_board=True):
             # Said before the organiser ticks both and meets the service's refusal.
             self.fields["rated"].help_text = _(
@@ -194,8 +194,6 @@ class TournamentForm(forms.Form):
     def _check_config(self, data: dict) -> None:
         """The service's verdict on the settings (tournaments.services.check_config), each
         reason at the field it is about; skipped while a setting is itself invalid."""
-        from tournaments.services.setup import check_config
-
         needed = ("game", "format", *self.CONFIG_FIELDS)
         if any(name in self.errors for name in needed) or not data.get("game"):
             return

@@ -1,5 +1,6 @@
 """Read side of tournaments: standings (cached per results version), rounds, progress, the
-organiser's home (his tournaments and what each needs from him now), and typed-in results' change log and the reports awaiting confirmation."""
+organiser's home (his tournaments and what each needs from him now), and typed-in results'
+change log and the reports awaiting confirmation."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 from celery import shared_task
 
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.services import scheduling
 
 
 @shared_task(name="tournaments.tasks.matches_finished", ignore_result=True)
@@ -21,9 +22,6 @@ def advance_tournament(tournament_id: int) -> None:
 def sweep_tournaments() -> None:
     """Planned starts that have come (tournaments.services.scheduling); and a safety net: results
     whose task was lost, and rounds finished but not advanced."""
-    from tournaments import selectors
-    from tournaments.services import scheduling
-
     scheduling.start_due()
     for match_id in selectors.unrecorded_match_ids():
         services.on_match_finished(match_id=match_id)

@@ -5,6 +5,7 @@ from games.api.inputs import InputSerializer
 from games.api.match_serializers import GAME_CHOICES, TimeControlSerializer
 from games.models import TimeControl, Variant
 from tournaments.models import FORMAT_CHOICES, Round, Table, Tournament
+from tournaments.selectors import config_problem
 from tournaments.services.setup import (
     MAX_DESCRIPTION,
     MAX_ENTRY_LIMIT,
@@ -40,8 +41,6 @@ class TournamentSerializer(serializers.ModelSerializer):
         return t.time_control()
 
     def get_config_warning(self, t) -> str | None:
-        from tournaments.selectors import config_problem
-
         return config_problem(t)
 
 

@@ -9,8 +9,8 @@
 - ``versions``: the results version live pages and caches are keyed on.
 
 Views, the API, tasks and commands call these; the pairing itself is the pure
-``tournaments.formats``. The names below are the ones callers outside use most; the rows-to-formats reads are
-``tournaments.format_rows``.
+``tournaments.formats``. The names below are the ones callers outside use most; the
+rows-to-formats reads are ``tournaments.format_rows``.
 """
 
 from tournaments.services.entrants import add_entry, enter_player, withdraw_entry

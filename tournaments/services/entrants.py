@@ -26,11 +26,7 @@ from games.models import Player, Seat
 from games.models.players import PlayerKind, fold_name
 from games.selectors import player_for_user
 from tournaments import format_rows
-from tournaments.models import (
-    Entry,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.models import Entry, Tournament, TournamentStatus
 from tournaments.services import setup, versions
 
 

@@ -42,7 +42,6 @@ from tournaments.models import (
 from tournaments.services import entrants, versions
 
 
-# ---- results ------------------------------------------------------------------
 def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
                   forfeited: list[bool] | None = None) -> bool:  # fmt: skip
     """Record a table's result once; returns False if it already had one."""

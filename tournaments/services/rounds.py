@@ -28,9 +28,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services import entrants, lifecycle, results, setup, versions
-from tournaments.services.setup import (
-    format_error_message,
-)
+from tournaments.services.setup import format_error_message
 
 
 def start_tournament(*, tournament: Tournament) -> Round | None:
@@ -58,7 +56,6 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
         return rnd
 
 
-# ---- rounds -------------------------------------------------------------------
 def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round | None:
     """Pair the next round (not started yet), or finish the tournament if none is left."""
     with transaction.atomic():
@@ -78,9 +75,13 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         plan = (
             None
             if go_on is None
-            else _next_round(format_rows.format_for(t), format_rows.entrants(t), format_rows.played_rounds(t),
-                             seed=t.seed * 1009 + number if seed is None else seed)
-        )  # fmt: skip
+            else _next_round(
+                format_rows.format_for(t),
+                format_rows.entrants(t),
+                format_rows.played_rounds(t),
+                seed=t.seed * 1009 + number if seed is None else seed,
+            )
+        )
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])

@@ -15,10 +15,7 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.engines.base import InvalidOptions
 from tournaments import format_rows, formats
-from tournaments.models import (
-    FORMAT_CHOICES,
-    Tournament,
-)
+from tournaments.models import FORMAT_CHOICES, Tournament
 
 MAX_ENTRY_LIMIT = 1024
 
@@ -74,7 +71,6 @@ MAX_SEED = 2**31 - 1  # tournament and entry seeds
 MAX_POINTS = 10**6  # points for a place or a bye
 
 
-# ---- rows -> format types ------------------------------------------------------
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -183,7 +179,6 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
     return config
 
 
-# ---- setting up --------------------------------------------------------------
 RATED_PERMISSION = "tournaments.run_rated_events"
 
 
@@ -215,7 +210,7 @@ def create_tournament(
     **details,
 ) -> Tournament:  # fmt: skip
     """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
-    ``details``: variant-free extras checked by tournaments.setup.clean_details (venue,
+    ``details``: variant-free extras checked by clean_details (venue,
     description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from django.db.models import F
 
-from tournaments.models import (
-    Tournament,
-)
+from tournaments.models import Tournament
 
 
 def touch(tournament_id: int) -> None:

@@ -20,15 +20,20 @@ from tournaments.views import actions
 @actions.button("tournament_entries")
 def join(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    return actions.run_then_show(request, pk, lambda: entrants.join(tournament=t, user=request.user),
-                _("You have entered."))  # fmt: skip
+    return actions.run_then_show(
+        request, pk, lambda: entrants.join(tournament=t, user=request.user), _("You have entered.")
+    )
 
 
 @actions.button("tournament_entries")
 def leave(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    return actions.run_then_show(request, pk, lambda: entrants.leave(tournament=t, user=request.user),
-                _("You have left the tournament."))  # fmt: skip
+    return actions.run_then_show(
+        request,
+        pk,
+        lambda: entrants.leave(tournament=t, user=request.user),
+        _("You have left the tournament."),
+    )
 
 
 @actions.button("tournament_entries")
@@ -52,8 +57,12 @@ def add_guest(request, pk: int):
         messages.error(request, _("Give the guest's name."))
         return redirect("tournament-detail", pk=pk)
     name = form.cleaned_data["guest"]
-    return actions.run_then_show(request, pk, lambda: entrants.add_guest(tournament=t, name=name, by=request.user),
-                _("Guest %(name)s entered.") % {"name": " ".join(name.split())})  # fmt: skip
+    return actions.run_then_show(
+        request,
+        pk,
+        lambda: entrants.add_guest(tournament=t, name=name, by=request.user),
+        _("Guest %(name)s entered.") % {"name": " ".join(name.split())},
+    )
 
 
 @actions.button("tournament_entries")
@@ -116,10 +125,17 @@ def planned_start(request, pk: int):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return redirect("tournament-detail", pk=pk)
     d = form.cleaned_data
-    return actions.run_then_show(request, pk, lambda: scheduling.plan_start(tournament=t, by=request.user,
-                                                          starts_at=d.get("starts_at"),
-                                                          auto_start=bool(d.get("auto_start"))),
-                _("Planned start saved."))  # fmt: skip
+    return actions.run_then_show(
+        request,
+        pk,
+        lambda: scheduling.plan_start(
+            tournament=t,
+            by=request.user,
+            starts_at=d.get("starts_at"),
+            auto_start=bool(d.get("auto_start")),
+        ),
+        _("Planned start saved."),
+    )
 
 
 pause = _life("pause", lambda: _("Paused: no new round is paired until you resume."))

@@ -18,6 +18,7 @@ from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
 from tournaments.tiebreak_labels import labels
 from tournaments.views import actions
+from tournaments.views.entrants import detail_extras
 
 
 def tournament_list(request):
@@ -57,8 +58,6 @@ def _context(request, t: Tournament) -> dict:
 
 
 def tournament_detail(request, pk: int):
-    from tournaments.views.entrants import detail_extras  # it imports this module
-
     t = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/detail.html",
                   {**_context(request, t), **detail_extras(request, t)})  # fmt: skip
