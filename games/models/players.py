@@ -90,6 +90,11 @@ class Player(models.Model):
         verbose_name=_("time zone"),
         help_text=_("Times on pages are shown in it; blank: the browser's zone."),
     )  # fmt: skip
+    # Off by default: a page that beeps unasked is rude (the settings page turns it on).
+    turn_sound = models.BooleanField(
+        default=False, verbose_name=_("sound on my turn"),
+        help_text=_("A short sound when it becomes your move or you are invited."),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
