@@ -9,7 +9,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 TEST_WORKERS ?= 2
 
-.PHONY: install install-dev migrate seed run browser test lint format bench clean
+.PHONY: install install-dev migrate seed static run browser test lint format bench clean
 
 # `make run` needs only what the platform runs on; tests, lint and benchmarks add the dev tools.
 $(STAMP): pyproject.toml
@@ -31,11 +31,18 @@ migrate: install
 seed: migrate
 	$(PY) manage.py seed_demo
 
+# Static files under content-hashed names with .gz copies (var/staticfiles/), which the
+# server then links and WhiteNoise serves with a long-lived cache (config/settings/dev.py).
+static: export STATIC_MANIFEST = 1
+static: install
+	$(PY) manage.py collectstatic --noinput -v0
+
 # Web server, Celery worker and beat on the embedded defaults (SQLite, filesystem
 # broker) unless DATABASE_URL / REDIS_URL say otherwise. A small supervisor
 # (config/worker_process.py) prints the address once the server answers and
 # stops all three on Ctrl-C or TERM.
-run: seed
+run: export STATIC_MANIFEST = 1
+run: seed static
 	@exec $(PY) -m config.worker_process run --host $(HOST) --port $(PORT)
 
 # The browser tests drive the system Chromium (installed from Debian when missing).

@@ -107,8 +107,11 @@ def bench_history(n_matches: int, n_players: int = 2000):
     ids = dict(Player.objects.filter(name__in=names).values_list("name", "id"))
     player_ids = [ids[n] for n in names]
     variant, _ = Variant.objects.get_or_create(game=BENCH_GAME, name=f"bench recompute {n_matches}")
-    pool, _ = RatingPool.objects.get_or_create(
-        game=BENCH_GAME, name=f"bench recompute {n_matches}", defaults={"variant": variant}
+    # The synthetic players are built-in bots: only a pool that opts them in rates them.
+    pool, _ = RatingPool.objects.update_or_create(
+        game=BENCH_GAME,
+        name=f"bench recompute {n_matches}",
+        defaults={"variant": variant, "rate_builtin_bots": True},
     )
     tables = [
         ([player_ids[i] for i in table], ranks)

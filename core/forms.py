@@ -1,4 +1,4 @@
-"""The accounts pages' forms: sign-up and the settings page's time zone."""
+"""The accounts pages' forms: sign-up and the settings page (time zone, turn sound)."""
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -16,10 +16,19 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class TimeZoneForm(forms.Form):
-    """The settings page's zone picker; the service (services.set_time_zone) checks it too."""
+class SettingsForm(forms.Form):
+    """The settings page: the zone picker (the service, services.set_time_zone, checks it
+    too) and the sound on one's move (off by default, like the model field)."""
 
     time_zone = forms.ChoiceField(required=False, label=_("Time zone"))
+    turn_sound = forms.BooleanField(
+        required=False,
+        label=_("Play a short sound when it becomes my move or I am invited"),
+        help_text=_(
+            "Only while a page of this site is open, once you have clicked on it: browsers "
+            "play sound only after that."
+        ),
+    )
 
     def __init__(self, *args, site_zone: str, **kwargs):
         super().__init__(*args, **kwargs)

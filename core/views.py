@@ -7,18 +7,20 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import HttpResponse, HttpResponseNotModified, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
-from core import throttling, timezones
+from core import preferences, throttling, timezones
+from core.context_processors import invitation_count
 from core.errors import add_to_form
-from core.forms import SignUpForm, TimeZoneForm
+from core.forms import SettingsForm, SignUpForm
 from core.health import health_report
-from games import services
+from games import selectors, services
 
 
 def signup(request):
@@ -70,11 +72,12 @@ def health(request):
 
 @login_required
 def account_settings(request):
-    """The signed-in person's settings: the time zone pages show times in."""
+    """The signed-in person's settings: the time zone pages show times in, the turn sound."""
     saved = timezones.saved_zone(request.user)
-    form = TimeZoneForm(
+    player = getattr(request.user, "player", None)
+    form = SettingsForm(
         request.POST if request.method == "POST" else None,
-        initial={"time_zone": saved},
+        initial={"time_zone": saved, "turn_sound": bool(player and player.turn_sound)},
         site_zone=settings.TIME_ZONE,
     )
     limited = (
@@ -83,12 +86,53 @@ def account_settings(request):
     if limited:
         form.add_error(None, limited)
     elif request.method == "POST" and form.is_valid():
+        zone = form.cleaned_data["time_zone"]
         try:
-            services.set_time_zone(user=request.user, time_zone=form.cleaned_data["time_zone"])
+            services.set_time_zone(user=request.user, time_zone=zone)
+            sound_changed = preferences.set_turn_sound(
+                user=request.user, on=form.cleaned_data["turn_sound"]
+            )
         except ValidationError as exc:
             add_to_form(form, exc)  # a dict of field errors lands on its fields
         else:
-            messages.success(request, _("Time zone saved."))
+            if zone != saved:
+                messages.success(request, _("Time zone saved."))
+            if sound_changed:
+                messages.success(request, _("Sound setting saved."))
+            if zone == saved and not sound_changed:
+                messages.success(request, _("Settings saved."))
             return redirect("account-settings")
     context = {"form": form, "now": timezone.now(), "site_zone": settings.TIME_ZONE}
     return render(request, "registration/settings.html", context)
+
+
+@require_safe
+def header_counts(request):
+    """The header's counts for static/js/live-header.js, which asks every few seconds from
+    every open page of a signed-in person: {"turns":n,"invitations":n} in 26 bytes,
+    or 304 with no body while they match the ETag the page sends back. 204 for a visitor
+    who is not signed in (any more): the page stops asking."""
+    user = request.user
+    if not user.is_authenticated:
+        return HttpResponse(status=204)
+    turns, invitations = selectors.turn_count(user), invitation_count(user)
+    etag = f'"{turns}-{invitations}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse(
+            {"turns": turns, "invitations": invitations},
+            json_dumps_params={"separators": (",", ":")},
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_safe
+def favicon(request):
+    """/favicon.ico, for the browsers and tools that ask for it without reading the page's
+    icon link: the SVG mark. Not permanent: its hashed name changes with the drawing."""
+    response = HttpResponseRedirect(static("img/favicon.svg"))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

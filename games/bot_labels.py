@@ -1,6 +1,8 @@
 """Human, translated names for the built-in bots (the raw kinds "random", "greedy" and
 "ismcts" are engine names, not words for a reader)."""
 
+import re
+
 from django.utils.formats import get_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 
@@ -42,3 +44,20 @@ def bot_description(bot_name: str) -> str:
     """One sentence on how the bot plays (empty for an unknown kind)."""
     text = DESCRIPTIONS.get(bot_name)
     return gettext(text) if text else ""
+
+
+def _generated_name(name: str, bot_name: str) -> bool:
+    """A name the lobby made up for a built-in bot: its kind, or kind-<8 hex> for a kind
+    with parameters (games.services.players.builtin_bot_player)."""
+    return name == bot_name or bool(re.fullmatch(re.escape(bot_name) + r"-[0-9a-f]{8}", name))
+
+
+def player_label(player) -> str:
+    """How a page names a player: the display name, else for a built-in bot with a made-up
+    name ("ismcts-23006f80") its kind and budget ("Search bot, 1000 iterations"), else the
+    name. The name itself stays the player's address (URLs)."""
+    if player.display_name:
+        return player.display_name
+    if player.bot_name and _generated_name(player.name, player.bot_name):
+        return bot_label(player.bot_name, player.bot_params)
+    return player.name

@@ -1,6 +1,7 @@
 import json
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.registry import ENGINES
@@ -113,7 +114,8 @@ class PlayForm(forms.Form):
         posted = self.data.get("time_control") if self.is_bound else None
         if posted and posted not in known and all(posted != k for k, _label in extra):
             extra.append((posted, _("As before")))
-        self.fields["time_control"].widget.choices = [("", _("No limit")), *tcs, *extra]
+        # "No limit" last, as on game sites; still the one chosen when nothing is posted.
+        self.fields["time_control"].widget.choices = [*tcs, *extra, ("", _("No limit"))]
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=_("Seat %(n)s") % {"n": i + 1}, choices=SEAT_CHOICES, required=False,
@@ -122,6 +124,13 @@ class PlayForm(forms.Form):
             self.fields[f"seat_{i}_name"] = forms.CharField(
                 label=_("Player name"), required=False, max_length=80
             )
+
+    def start_players(self) -> list[tuple[str, str, str]]:
+        """(slug, title, who moves first) per game: the engine's own rule (Engine.start_player)."""
+        return [
+            (slug, gettext(engine.title), gettext(engine.start_player))
+            for slug, engine in sorted(ENGINES.items())
+        ]
 
     def seat_rows(self) -> list[tuple]:
         return [(self[f"seat_{i}"], self[f"seat_{i}_name"], i + 1) for i in range(MAX_SEATS)]

@@ -49,6 +49,17 @@ GAME_TITLES = [
 # What breaks a tie at the table in a typed-in result (Engine.tiebreak_label), named in the
 # result form's seat labels.
 ENGINE_TIEBREAK_LABELS = [gettext_noop("camel driver value")]
+# Who moves first in each game (Engine.start_player), stated in the lobby.
+ENGINE_START_PLAYERS = [
+    gettext_noop(
+        "The player dealt the lowest camel driver moves first (the drivers are dealt at random)."
+    ),
+    gettext_noop(
+        "Seat 1 is the start player on the first day; each new day the start player passes "
+        "counter-clockwise (with 2 or 4 players, the lowest score starts the last day)."
+    ),
+    gettext_noop("Seat 1 moves first; the others follow in seat order."),
+]
 # Tie-break identifiers shown as standings column heads (`{% translate tb %}`).
 TIEBREAK_NAMES = [
     gettext_noop("buchholz"),

@@ -1,5 +1,6 @@
 """Match pages: list, live match page (htmx partials), playing a move, replay."""
 
+import importlib
 import json
 from itertools import groupby
 
@@ -8,13 +9,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap
 
 from core import throttling
-from games import selectors, services
+from games import board_patch, live_boards, selectors, services
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
 from games.hands import hand_parts
@@ -53,6 +56,8 @@ def _live_context(request, match: Match) -> dict:
     view = selectors.match_view(match, seat)
     engine = get_engine(match.game)
     board = engine.render_svg(view["observation"]) if view["observation"] is not None else ""
+    if board and match.status == MatchStatus.RUNNING:
+        live_boards.keep(match, seat, board)
     for item in view["legal_actions"]:
         item["json"] = json.dumps(item["action"], sort_keys=True)
     groups = [
@@ -75,10 +80,47 @@ def _live_context(request, match: Match) -> dict:
             }
             for i in view["legal_actions"]
         ],  # fmt: skip
-        "last_move": selectors.last_move_targets(match, seat),
+        **_story(match, seat),
         # Engines without board ids are answered from the list (shown open).
         "board_clickable": hasattr(engine, "action_targets"),
-        "log": selectors.match_log(match, seat)[-30:][::-1],
+        # The pending decision in a sentence, for the seat that makes it.
+        "prompt": decision_prompt(match, engine, view),
+    }
+
+
+def decision_prompt(match: Match, engine, view: dict) -> str:
+    """What the viewer is asked now, from the game's `prompts` module ("" when the viewer
+    has no decision, or the game has no prompts)."""
+    if not view["legal_actions"] or match.state is None:
+        return ""
+    try:
+        module = importlib.import_module(f"games.engines.{match.game}.prompts")
+    except ImportError:  # a game (or test engine) without sentences: the generic hint
+        return ""
+    return module.prompt(engine.from_json(match.state), view["seat"])
+
+
+# A spectator's strip: the newest decisions of the last round, at most this many.
+SPECTATOR_STRIP = 10
+
+
+def _story(match: Match, seat: int | None) -> dict:
+    """The log (whole, newest first), the "since your move" strip and what the board
+    highlights: every decision in the strip, else the last one."""
+    seats = selectors.label_seats(match, list(match.seats.select_related("player")))
+    rows = selectors.page_log(match, seat, seats)
+    since = rows[selectors.since_start(rows, seat) :]
+    if seat is None:
+        since = since[-SPECTATOR_STRIP:]  # a round of a long game is a screenful
+    targets = selectors.story_targets(match, seat, since)
+    return {
+        "log": rows[::-1],
+        "since": since,
+        "since_mine": seat is not None,
+        # For static/js/live-match.js, which marks the log's lines with their seat's colour.
+        "seat_fills": {s.index: s.colour["fill"] for s in seats if s.colour},
+        # For static/js/board.js: the parts the decisions since the viewer's moved.
+        "last_move": targets if since else selectors.last_move_targets(match, seat),
     }
 
 
@@ -90,11 +132,40 @@ def match_detail(request, pk: int):
 
 
 def match_live(request, pk: int):
-    """The live part of the match page; 204 (htmx keeps what it shows) when nothing changed."""
+    """The live part of the match page; 204 (htmx keeps what it shows) when nothing changed,
+    only what changed when the page shows an earlier ply of the same running match."""
     match = get_object_or_404(Match, pk=pk)
-    if _int(request.GET.get("ply")) == match.ply and match.status == MatchStatus.RUNNING:
+    ply = _int(request.GET.get("ply"))
+    if ply == match.ply and match.status == MatchStatus.RUNNING:
         return HttpResponse(status=204)
-    return render(request, "games/match_detail.html#live", _live_context(request, match))
+    context = _live_context(request, match)
+    if ply is not None and 0 < ply < match.ply and match.status == MatchStatus.RUNNING:
+        patch = _live_patch(request, match, ply, context)
+        if patch is not None:
+            return patch
+    return render(request, "games/match_detail.html#live", context)
+
+
+def _live_patch(request, match: Match, ply: int, context: dict) -> HttpResponse | None:
+    """The changes since `ply` as htmx out-of-band swaps (the board as a patch for
+    static/js/live-match.js); None when the whole panel must be sent instead: the viewer's
+    choices appear or go (her turn then or now), or the old board is not known."""
+    seat = context["view"]["seat"]
+    decisions = selectors.match_decisions(match)
+    was_mine = seat is not None and (len(decisions) <= ply or decisions[ply].seat == seat)
+    if context["action_groups"] or was_mine:
+        return None
+    old = live_boards.kept(match, seat, ply)
+    patch = board_patch.svg_patch(old, str(context["board"])) if old else None
+    # A time banner (a seat timed out) is part of the whole panel only.
+    if patch is None or render_to_string("games/_time_banner.html", context, request).strip():
+        return None
+    context["board_patch"] = patch
+    # Numbers only (the markup travels in <template>s): nothing in it needs escaping.
+    context["board_patch_json"] = json.dumps(patch["patches"], separators=(",", ":"))
+    context["new_log"] = [r for r in context["log"] if r["ply"] >= ply]
+    response = render(request, "games/match_detail.html#live-patch", context)
+    return reswap(response, "none")  # the page keeps its panel: only the swaps apply
 
 
 @require_POST

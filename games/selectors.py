@@ -8,6 +8,7 @@ from django.db.models import F, QuerySet
 from django.utils.translation import gettext
 
 from games import match_log as log_format
+from games.bot_labels import player_label
 from games.engines import i18n as engine_i18n
 from games.engines.registry import ENGINES, UnknownGame, get_engine
 from games.match_log import Decision
@@ -23,6 +24,7 @@ from games.models import (
     TimeControl,
     Variant,
 )
+from games.seat_colours import seat_colour
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
 
@@ -187,6 +189,76 @@ def last_move_targets(match: Match, viewer: int | None) -> list[str]:
     return action_targets(engine, engine.from_json(match.state), last.action)
 
 
+def label_seats(match: Match, seats: list[Seat]) -> list[Seat]:
+    """The seats with what pages show of them: `label` (the player's readable name) and
+    `colour` (the seat's colour on the board, or None)."""
+    for s in seats:
+        s.label = player_label(s.player)
+        s.colour = seat_colour(match.game, s.index)
+    return seats
+
+
+def page_log(match: Match, viewer: int | None, seats: list[Seat] | None = None) -> list[dict]:
+    """The whole log as the match page lists it: match_log's rows (redacted for `viewer`)
+    with `number` (from 1), `player` (the seat's readable name) and `colour`."""
+    if seats is None or not all(hasattr(s, "label") for s in seats):
+        seats = label_seats(match, list(match.seats.select_related("player")))
+    by_index = {s.index: s for s in seats}
+    rows = match_log(match, viewer)
+    for row in rows:
+        seat = by_index.get(row["seat"])
+        row["number"] = row["ply"] + 1
+        row["player"] = seat.label if seat else ""
+        row["colour"] = seat.colour if seat else seat_colour(match.game, row["seat"])
+    return rows
+
+
+def since_start(rows: list[dict], viewer: int | None) -> int:
+    """Where the "since your move" strip starts in the log: after the viewer's own last
+    decision; for a spectator, the last round (back to the previous turn of whoever moved
+    last), which stays readable while his page follows a quick table."""
+    if viewer is not None:
+        mine = [i for i, r in enumerate(rows) if r["seat"] == viewer]
+        return mine[-1] + 1 if mine else 0
+    i = len(rows) - 1
+    if i < 0:
+        return 0
+    last = rows[i]["seat"]
+    while i >= 0 and rows[i]["seat"] == last:  # the last turn (it may take several decisions)
+        i -= 1
+    while i >= 0 and rows[i]["seat"] != last:  # everyone else's since that seat's turn before
+        i -= 1
+    return i + 1
+
+
+# Kinds of board id that name the clicking player's own pieces (a card in hand, a chip to
+# lay): in another seat's decision they are that seat's, which the viewer's board does not
+# draw under that id (it would mark her own card instead).
+OWN_PIECE_IDS = ("hand:", "chip:")
+
+
+def story_targets(match: Match, viewer: int | None, rows: list[dict]) -> list[str]:
+    """The board ids of the decisions in `rows`, to highlight them all, in order and once
+    each; a decision the viewer may not see in full (a secret choice) adds none, another
+    seat's decision none of its own pieces (OWN_PIECE_IDS)."""
+    if match.state is None or not rows:
+        return []
+    logged = match_decisions(match)
+    engine = get_engine(match.game)
+    # Ids are computed on the current state: where the moved pieces stand now.
+    state = engine.from_json(match.state)
+    out: list[str] = []
+    for row in rows:
+        if row["ply"] >= len(logged) or row["action"] != logged[row["ply"]].action:
+            continue  # redacted for this viewer
+        for target in action_targets(engine, state, row["action"]):
+            if row["seat"] != viewer and target.startswith(OWN_PIECE_IDS):
+                continue
+            if target not in out:
+                out.append(target)
+    return out
+
+
 def my_games(user, *, finished: int = 20) -> dict:
     """`user`'s matches: those waiting for his decision, the other running ones,
     pending ones (waiting for invitations) and the most recently finished."""
@@ -220,7 +292,7 @@ def my_games(user, *, finished: int = 20) -> dict:
         seats_of.setdefault(s.match_id, []).append(s)
     for group in out.values():
         for m in group:
-            m.seat_list = seats_of.get(m.pk, [])
+            m.seat_list = label_seats(m, seats_of.get(m.pk, []))
     return out
 
 
@@ -259,7 +331,12 @@ def match_log(match: Match, viewer: int | None, *, reveal: bool = False) -> list
     shown = [engine.redact_action(a.action, a.seat, viewer) if live else a.action for a in actions]
     redacted = any(s != a.action for s, a in zip(shown, actions, strict=True))
     hidden: list[str | None] = [None] * len(actions)
-    translate = engine_i18n.current_language() != "en" or not all(labels)
+    # A stored label of LABEL_CUT characters or more may have been cut short: describe it again.
+    translate = (
+        engine_i18n.current_language() != "en"
+        or not all(labels)
+        or any(len(label) >= LABEL_CUT for label in labels)
+    )
     if actions and (translate or redacted):
         # Stored labels are English, and bot-only batches store none: describe the
         # actions in the viewer's language (cached per match, ply and language); a
@@ -288,6 +365,9 @@ def match_log(match: Match, viewer: int | None, *, reveal: bool = False) -> list
     return rows
 
 
+# The runner stores labels cut to this length (games/services/runner.py).
+LABEL_CUT = 200
+
 # Translated log lines, per (match, ply, language). A record only grows, so an entry
 # never goes stale; the state after the last action is kept with the lines so that the
 # next ply describes one action instead of replaying the whole match again.
@@ -295,7 +375,8 @@ LOG_CACHE_S = 3600
 
 
 def _log_cache_key(match_id: int, ply: int, language: str) -> str:
-    return f"games:log-labels:{match_id}:{ply}:{language}"
+    # v2: lines are whole (v1 cut them at 200 characters).
+    return f"games:log-labels:v2:{match_id}:{ply}:{language}"
 
 
 def translated_labels(match: Match, engine, actions: list[Decision]) -> list[str]:
@@ -326,9 +407,9 @@ def described_log(match: Match, engine, actions: list[Decision]) -> dict:
         labels, hidden = [], []
         state = engine.new_game(players=match.seats.count(), seed=match.seed, options=match.options)
     for a in actions[len(labels) :]:
-        labels.append(engine.describe(state, a.action)[:200])
+        labels.append(engine.describe(state, a.action))
         public = engine.redact_action(a.action, a.seat, None)
-        hidden.append(engine.describe(state, public)[:200] if public != a.action else None)
+        hidden.append(engine.describe(state, public) if public != a.action else None)
         state = engine.apply(state, a.action)
     try:
         cache.set(
@@ -443,15 +524,18 @@ def open_games(user=None, *, limit: int = 50) -> list[Match]:
 
 
 def time_control_presets() -> QuerySet[TimeControl]:
-    """The admins' time-control presets, as every form offers them (lobby, tournaments)."""
-    return TimeControl.objects.order_by("name")
+    """The admins' time-control presets, as every form offers them (lobby, tournaments):
+    the fastest first, correspondence (a limit per move) after the clocks."""
+    return TimeControl.objects.order_by(
+        F("per_move_s").asc(nulls_first=True), "initial_s", "increment_s", "name"
+    )
 
 
 def time_control_choices() -> list[tuple[str, str]]:
     """(choice key, name) per preset; games.forms.parse_time_control reads the key back."""
     from games.forms import time_control_key  # forms import the models, not the selectors
 
-    return [(time_control_key(t.as_dict()), t.name) for t in time_control_presets()]
+    return [(time_control_key(t.as_dict()), str(t)) for t in time_control_presets()]
 
 
 def player_or_none(name: str) -> Player | None:
@@ -497,7 +581,7 @@ def rematch_of(user, match_id: int | None) -> tuple[Match, list[Seat]] | None:
 def match_page_state(match: Match, user) -> dict:
     """What the match page shows `user` around the board: the seats, what a waiting match
     waits for, whether he may resign, and a finished match's result table."""
-    seats = list(match.seats.select_related("player"))
+    seats = label_seats(match, list(match.seats.select_related("player")))
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     pending = match.status == MatchStatus.PENDING
     result = result_rows(match, seats)
@@ -513,6 +597,12 @@ def match_page_state(match: Match, user) -> dict:
         "result": result,
         # The banner refreshes until the rating changes of a rated match are in.
         "rating_pending": bool(result and match.rated and any(r["change"] is None for r in result)),
+        # A rated table the pool applied without moving anyone (built-in bots, ratings
+        # app): the banner says so instead of a column of +0.0.
+        "rating_unchanged": bool(
+            result and match.rated and all((r["change"] or {}).get("unchanged") for r in result)
+        ),
+        "against_builtin_bots": any(s.player.kind == PlayerKind.ENGINE_BOT for s in seats),
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import match_pages, play_pages, views
+from games import match_pages, play_pages, rules_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("play/mine/", play_pages.my_games, name="my-games"),
     path("play/<int:pk>/join/", play_pages.play_join, name="play-join"),
     path("play/<int:pk>/cancel/", play_pages.play_cancel, name="play-cancel"),
+    path("games/<str:game>/rules/", rules_pages.game_rules, name="game-rules"),
     path("matches/", match_pages.match_list, name="match-list"),
     path("matches/<int:pk>/", match_pages.match_detail, name="match-detail"),
     path("matches/<int:pk>/live/", match_pages.match_live, name="match-live"),

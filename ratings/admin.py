@@ -17,10 +17,26 @@ class RatingPoolAdmin(admin.ModelAdmin):
         "provisional_k",
         "provisional_games",
         "start_rating",
+        "rate_builtin_bots",
     ]
-    list_filter = ["game", "is_default"]
+    list_filter = ["game", "is_default", "rate_builtin_bots"]
     search_fields = ["name"]
     actions = ["recompute"]
+
+    def save_model(self, request, obj, form, change):
+        # The flag goes through the service, which rebuilds the pool under the new rule.
+        wanted = obj.rate_builtin_bots
+        if change and "rate_builtin_bots" in form.changed_data:
+            obj.rate_builtin_bots = not wanted
+            super().save_model(request, obj, form, change)
+            n = services.set_rate_builtin_bots(pool=obj, value=wanted)
+            self.message_user(
+                request,
+                ngettext("%(pool)s: %(n)s match replayed", "%(pool)s: %(n)s matches replayed", n)
+                % {"pool": obj, "n": n},
+            )
+            return
+        super().save_model(request, obj, form, change)
 
     @admin.action(description=_("Recompute from the match history"), permissions=["change"])
     def recompute(self, request, queryset):

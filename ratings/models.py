@@ -24,6 +24,14 @@ class RatingPool(models.Model):
     provisional_k = models.FloatField(default=40.0, verbose_name=_("provisional K factor"))
     provisional_games = models.PositiveIntegerField(default=10, verbose_name=_("provisional games"))
     start_rating = models.FloatField(default=1500.0, verbose_name=_("starting rating"))
+    # Off, as on Lichess: beating the house's random bot is no achievement. A bot ladder
+    # (house bots as fixed anchors) may opt in; changing it recomputes the pool.
+    rate_builtin_bots = models.BooleanField(
+        default=False, verbose_name=_("rate games with built-in bots"),
+        help_text=_("Off: a match with any built-in bot seat (random, greedy, search) changes "
+                    "no rating in this pool, neither the people's nor the bots'. Bot programs "
+                    "connected through the API are always rated. Changing this recomputes the pool."),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:

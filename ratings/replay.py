@@ -23,8 +23,8 @@ from ratings.services import (
     _apply,
     _history,
     _Ledger,
-    _rateable,
     _write_chunk,
+    builtin_bots,
     on_match_finished,
     pending_matches,
 )
@@ -60,12 +60,12 @@ def replay_from(*, pool: RatingPool, match: Match, chunk_size: int = RECOMPUTE_C
             AppliedMatch.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or -1
         ) + 1
 
-        ledger = _Ledger(pool)
+        ledger = _Ledger(pool, builtin_bots(pool))
         stamp = match_writes.db_datetime(timezone.now())
         applied: list[tuple] = []
         changes: list[tuple] = []
         for match_id, players, ranks in _history(pool, chunk_size):
-            rows = ledger.apply(players, json.loads(ranks)) if _rateable(players) else []
+            rows = ledger.apply(players, json.loads(ranks)) if ledger.rates(players) else []
             if match_id not in replayed:
                 continue  # earlier history: read only
             applied.append((pool.pk, match_id, sequence, stamp))

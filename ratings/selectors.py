@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from games.models import Match, MatchStatus, Player, PlayerKind, Seat
-from ratings.models import Rating, RatingChange, RatingPool, System
+from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
 from ratings.services import default_pool, elo_params
 from ratings.systems import elo, openskill_rating
 
 TREND_GAMES = 5
 
+# Who a leaderboard lists: people by default; bots (built-in and programs) in their own
+# list, so a bot is never first among people; "all" mixes them (the API's old default).
+HUMANS, BOTS, EVERYONE = "humans", "bots", "all"
+LEADERBOARD_KINDS = (HUMANS, BOTS, EVERYONE)
+BOT_KINDS = (PlayerKind.ENGINE_BOT, PlayerKind.EXTERNAL_BOT)
+
 
 def leaderboard(
-    pool: RatingPool, *, system: str = System.ELO, kind: str | None = None, limit: int = 200
+    pool: RatingPool, *, system: str = System.ELO, kind: str = HUMANS, limit: int = 200
 ) -> list[dict]:
     qs = Rating.objects.filter(pool=pool, system=system).select_related("player").order_by("-value")
-    if kind == "humans":
+    if kind == HUMANS:
         qs = qs.filter(player__kind=PlayerKind.HUMAN)
-    elif kind == "bots":
-        qs = qs.exclude(player__kind=PlayerKind.HUMAN)
+    elif kind == BOTS:
+        qs = qs.filter(player__kind__in=BOT_KINDS)
+    elif kind != EVERYONE:
+        raise ValueError(f"unknown leaderboard kind {kind!r}")
     rows = list(qs[:limit])
     trends = _trends(pool, system, [r.player_id for r in rows])
     params = elo_params(pool)
@@ -157,13 +167,35 @@ def predict_match(match: Match) -> dict | None:
 
 def match_rating_changes(match: Match) -> dict:
     """The Elo changes a match brought in its game's default pool, by player id (the
-    hook behind the result banner, settings.MATCH_RATING_CHANGES)."""
+    hook behind the result banner, settings.MATCH_RATING_CHANGES); empty while the
+    match waits to be applied.
+
+    A match the pool applied without changing anyone (a built-in bot at the table in a
+    pool that does not rate them, one player in several seats) gives every seat a
+    change of 0 from his rating then, so the banner does not wait for one for ever."""
     if not match.rated:
         return {}
-    changes = RatingChange.objects.filter(
-        match=match, system=System.ELO, pool__game=match.game, pool__is_default=True
-    )
-    return {
+    pool = RatingPool.objects.filter(game=match.game, is_default=True).first()
+    if pool is None:
+        return {}
+    changes = {
         c.player_id: {"before": c.before, "after": c.after, "delta": c.after - c.before}
-        for c in changes
+        for c in RatingChange.objects.filter(match=match, system=System.ELO, pool=pool)
     }
+    if changes or not AppliedMatch.objects.filter(pool=pool, match=match).exists():
+        return changes
+    earlier = Q(match__finished_at__lt=match.finished_at) | Q(
+        match__finished_at=match.finished_at, match_id__lt=match.pk
+    )
+    out = {}
+    for player_id in match.seats.values_list("player_id", flat=True):
+        then = (
+            RatingChange.objects.filter(pool=pool, system=System.ELO, player_id=player_id)
+            .filter(earlier)
+            .order_by("-match__finished_at", "-match_id")
+            .values_list("after", flat=True)
+            .first()
+        )
+        then = pool.start_rating if then is None else then
+        out[player_id] = {"before": then, "after": then, "delta": 0.0, "unchanged": True}
+    return out

@@ -5,6 +5,10 @@ and match) makes a second application impossible. A full recompute runs the
 very same arithmetic (`_Ledger`) over the whole history, streamed in chunks
 with only the columns it needs, so it gives the same numbers in memory bounded
 by the number of players, not of matches.
+
+Built-in bots (Player kind `engine_bot`) are rated only in pools that opt in
+(`RatingPool.rate_builtin_bots`): elsewhere a match with any built-in seat is
+applied (so it is not pending) but changes nobody's rating, the humans' nor the bots'.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engines.registry import get_engine
-from games.models import Match, MatchStatus, Seat
+from games.models import Match, MatchStatus, Player, PlayerKind, Seat
 from games.services import match_writes
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
 from ratings.systems import elo, openskill_rating
@@ -30,6 +34,12 @@ def default_pool(game: str) -> RatingPool:
             game=game, is_default=True, defaults={"name": get_engine(game).title}
         )
     return pool
+
+
+# The pool's columns the arithmetic reads: loaded alone so that the migration that
+# recomputes (0003) does not depend on columns added to the pool later.
+_POOL_FIELDS = ("game", "variant", "k", "provisional_k", "provisional_games", "start_rating",
+                "rate_builtin_bots")  # fmt: skip
 
 
 def elo_params(pool: RatingPool) -> elo.EloParams:
@@ -63,10 +73,16 @@ class _Ledger:
     their arithmetic here, so they give the same numbers.
     """
 
-    def __init__(self, pool: RatingPool) -> None:
+    def __init__(self, pool: RatingPool, unrated: frozenset[int] = frozenset()) -> None:
         self.params = elo_params(pool)
+        self.unrated = unrated  # players whose tables this pool does not rate (built-in bots)
         self.elo: dict[int, list] = {}  # player -> [value, games]
         self.openskill: dict[int, list] = {}  # player -> [mu, sigma, value, games]
+
+    def rates(self, players: list[int]) -> bool:
+        """Whether this table changes ratings: two or more distinct players and, unless
+        the pool opts in, no built-in bot among them."""
+        return _rateable(players) and self.unrated.isdisjoint(players)
 
     def apply(self, players: list[int], ranks: list[int]) -> list[tuple]:
         """Rate one table; return its changes as (player, system, before, after, rank)."""
@@ -116,6 +132,17 @@ def _rateable(players: list[int]) -> bool:
     return len(players) >= 2 and len(set(players)) == len(players)
 
 
+def builtin_bots(pool: RatingPool, player_ids=None) -> frozenset[int]:
+    """The built-in bots (of `player_ids`, else all) whose tables `pool` leaves unrated:
+    none when the pool opts in. Few rows: one per bot kind and setting."""
+    if pool.rate_builtin_bots:
+        return frozenset()
+    qs = Player.objects.filter(kind=PlayerKind.ENGINE_BOT)
+    if player_ids is not None:
+        qs = qs.filter(pk__in=player_ids)
+    return frozenset(qs.values_list("pk", flat=True))
+
+
 def _apply(pool: RatingPool, matches: list[Match]) -> int:
     """Apply a few matches (those pending after a match end) through the ORM."""
     seats_by_match: dict[int, list[int]] = {}
@@ -130,7 +157,7 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
         (r.player_id, r.system): r
         for r in Rating.objects.filter(pool=pool, player_id__in=player_ids)
     }
-    ledger = _Ledger(pool)
+    ledger = _Ledger(pool, builtin_bots(pool, player_ids))
     for (player_id, system), r in rows.items():
         if system == System.ELO:
             ledger.elo[player_id] = [r.value, r.games]
@@ -142,7 +169,7 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
         applied.append(AppliedMatch(pool=pool, match=match, sequence=sequence))
         sequence += 1
         players = seats_by_match.get(match.pk, [])
-        if not _rateable(players):
+        if not ledger.rates(players):
             continue
         for player, system, before, after, rank in ledger.apply(
             players, list(match.outcome["ranks"])
@@ -178,6 +205,20 @@ def on_matches_finished(*, match_ids: list[int]) -> int:
     return sum(apply_pending(pool_id=pool_id) for pool_id in sorted(pools))
 
 
+def set_rate_builtin_bots(*, pool: RatingPool, value: bool) -> int | None:
+    """Opt the pool in or out of rating built-in bots' tables and rebuild it under the new
+    rule (the matches already applied were judged by the old one); the number of matches
+    recomputed, None when nothing changed."""
+    with transaction.atomic():
+        locked = RatingPool.objects.select_for_update().get(pk=pool.pk)
+        if locked.rate_builtin_bots == value:
+            return None
+        locked.rate_builtin_bots = value
+        locked.save(update_fields=["rate_builtin_bots"])
+        pool.rate_builtin_bots = value
+        return recompute_pool(locked.pk)
+
+
 RECOMPUTE_CHUNK = 5000
 
 _CHANGE_COLUMNS = ("pool_id", "player_id", "match_id", "system", "before", "after", "rank",
@@ -194,10 +235,20 @@ def recompute(*, pool: RatingPool, chunk_size: int = RECOMPUTE_CHUNK) -> int:
     `chunk_size` at a time (COPY on PostgreSQL); what stays in memory is one
     entry per player, however long the history.
     """
+    return recompute_pool(pool.pk, chunk_size=chunk_size)
+
+
+def recompute_pool(pool_id: int, *, chunk_size: int = RECOMPUTE_CHUNK,
+                   rate_builtin_bots: bool | None = None) -> int:  # fmt: skip
+    """`recompute` by the pool's id, reading only the pool's columns it needs (so the
+    migration 0003 can call it). `rate_builtin_bots` overrides the pool's own setting
+    (True: the rule before 0003, every rated table counts)."""
     with transaction.atomic():
-        pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
+        pool = RatingPool.objects.select_for_update().only(*_POOL_FIELDS).get(pk=pool_id)
+        if rate_builtin_bots is not None:
+            pool.rate_builtin_bots = rate_builtin_bots
         _clear(pool)
-        ledger = _Ledger(pool)
+        ledger = _Ledger(pool, builtin_bots(pool))
         stamp = match_writes.db_datetime(timezone.now())
         pool_id = pool.pk  # a plain int: the loop runs once per match in the history
         changes: list[tuple] = []
@@ -206,7 +257,7 @@ def recompute(*, pool: RatingPool, chunk_size: int = RECOMPUTE_CHUNK) -> int:
         for match_id, players, ranks in _history(pool, chunk_size):
             applied.append((pool_id, match_id, sequence, stamp))
             sequence += 1
-            if _rateable(players):
+            if ledger.rates(players):
                 for player, system, before, after, rank in ledger.apply(players, json.loads(ranks)):
                     changes.append((pool_id, player, match_id, system, before, after, rank, stamp))
             if len(applied) >= chunk_size:

@@ -20,7 +20,9 @@ def _board_context(request, game: str) -> dict:
     system = request.GET.get("system", System.ELO)
     if system not in System.values:
         system = System.ELO
-    kind = request.GET.get("kind") or None
+    kind = request.GET.get("kind") or selectors.HUMANS
+    if kind not in selectors.LEADERBOARD_KINDS:
+        kind = selectors.HUMANS  # a stale or typed link: the default list, as for system
     return {"pool": pool, "game": ENGINES[game], "system": system, "kind": kind,
             "rows": selectors.leaderboard(pool, system=system, kind=kind), "games": sorted(ENGINES.values(), key=lambda e: e.title)}  # fmt: skip
 

@@ -4,7 +4,12 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
+from tests.games.factories import (
+    EngineBotFactory,
+    ExternalBotFactory,
+    HumanPlayerFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +125,8 @@ def test_view_only_staff_cannot_recompute_ratings(client):
     from ratings.models import Rating
     from ratings.services import default_pool
 
-    bots = [EngineBotFactory(), EngineBotFactory()]
+    # Program bots: a table of built-in bots rates nobody (ratings/services.py).
+    bots = [ExternalBotFactory(), ExternalBotFactory()]
     game_services.record_offline_match(game="silkroad", players=bots, ranks=[1, 2])
     pool = default_pool("silkroad")
     _staff(client, "view_ratingpool")

@@ -118,6 +118,10 @@ class Engine(ABC):
     #: if ties are shared. Silk Road: the camel driver's value.
     tiebreak_label: str | None = None
 
+    #: Who moves first, as the lobby states it: an English msgid the platform translates
+    #: (games/i18n.py). Each engine states its own rule next to the code that applies it.
+    start_player: str = "Seat 1 moves first."
+
     #: The highest final score one player can reach (the rules' components bound it);
     #: typed-in results above it are refused. Subclasses set it from their rulebook.
     max_score: int = 1000

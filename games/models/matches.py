@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import InvalidOptions
@@ -92,7 +93,8 @@ class TimeControl(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        # The presets a fresh install has are named by msgids (games/time_limits.py).
+        return gettext(self.name) if self.name else ""
 
     def as_dict(self) -> dict:
         if self.per_move_s is not None:
@@ -121,6 +123,22 @@ class MatchStatus(models.TextChoices):
 class TimeoutPolicy(models.TextChoices):
     AUTO = "auto", _("A simple bot moves for the seat")
     FORFEIT = "forfeit", _("The seat forfeits: a bot plays on, the seat ranks last")
+
+
+class FinishReason(models.TextChoices):
+    """Why a finished match ended (empty: not finished, or finished before this was kept)."""
+
+    PLAYED_OUT = "played_out", _("Played to the end")
+    LOST_ON_TIME = "time", _("A player lost on time")
+    FORFEIT = "forfeit", _("At most one player was left")
+
+
+class ForfeitReason(models.TextChoices):
+    """Why a seat was forfeited by the platform (empty: it was not, or its player resigned)."""
+
+    LOST_ON_TIME = "time", _("Lost on time")
+    TIMEOUTS = "timeouts", _("Too many time-outs in a row")
+    TIMEOUT_POLICY = "timeout", _("Timed out (the match forfeits a seat that times out)")
 
 
 class Match(models.Model):
@@ -166,6 +184,10 @@ class Match(models.Model):
     state = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("state"))
     outcome = models.JSONField(null=True, blank=True, verbose_name=_("outcome"))
     abort_reason = models.CharField(max_length=200, blank=True, verbose_name=_("abort reason"))
+    finish_reason = models.CharField(
+        max_length=12, blank=True, default="", choices=FinishReason.choices,
+        verbose_name=_("finish reason"),
+    )  # fmt: skip
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -226,6 +248,14 @@ class Seat(models.Model):
     )
     forfeited = models.BooleanField(default=False, verbose_name=_("forfeited"))
     timeouts = models.PositiveIntegerField(default=0, verbose_name=_("time-outs"))
+    # Reset by a decision of the seat's own (games/time_limits.py: TIMEOUTS_TO_FORFEIT).
+    timeouts_in_row = models.PositiveSmallIntegerField(
+        default=0, verbose_name=_("time-outs in a row")
+    )
+    forfeit_reason = models.CharField(
+        max_length=12, blank=True, default="", choices=ForfeitReason.choices,
+        verbose_name=_("forfeit reason"),
+    )  # fmt: skip
     score = models.FloatField(null=True, blank=True, verbose_name=_("score"))
     rank = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("place"))
 

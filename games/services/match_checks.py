@@ -116,7 +116,11 @@ def rating_objection(*, players: list[Player], created_by, invited: list[Player]
                      consented: bool = False, server_seed: bool) -> str | None:  # fmt: skip
     """Why a match with these seats may not count for ratings, or None if it may: every
     human consented (the creator, an invited player once he accepts, or entrants the
-    platform seats), no two seats belong to one person, and the server chose the seed."""
+    platform seats), no two seats belong to one person, and the server chose the seed.
+
+    A built-in bot is no objection: `rated` says the table may count, and each rating
+    pool decides whether tables with built-in bots do (`RatingPool.rate_builtin_bots`,
+    off by default, so the lobby says they are not rated)."""
     if not server_seed:
         return "the seed was chosen by the client"
     invited_ids = {p.pk for p in invited}

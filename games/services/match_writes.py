@@ -23,7 +23,15 @@ from psycopg.types.json import Json
 from games.models import Match, MatchLog, MatchStatus, Seat
 from games.services.prepared import prepare_on
 
-_SEAT_COLUMNS = ("clock_ms", "forfeited", "timeouts", "score", "rank")
+# What play changes of a seat (Runner.apply, _timed_out, _finish), written in this order.
+_SEAT_COLUMNS = ("clock_ms", "forfeited", "timeouts", "score", "rank", "timeouts_in_row",
+                 "forfeit_reason")  # fmt: skip
+_SEAT_CASTS = ("bigint", "boolean", "integer", "double precision", "integer", "integer", "text")
+
+
+def _seat_values(s: Seat) -> tuple:
+    return (s.clock_ms, s.forfeited, s.timeouts, s.score, s.rank, s.timeouts_in_row,
+            s.forfeit_reason)  # fmt: skip
 
 
 def _json_bytes(value) -> bytes:
@@ -116,7 +124,7 @@ def _appended(log: str, plies: str, more: str) -> str:
 def update_seats(seats: Sequence[Seat]) -> None:
     table = connection.ops.quote_name(Seat._meta.db_table)
     assignments = ", ".join(f"{connection.ops.quote_name(c)} = %s" for c in _SEAT_COLUMNS)
-    rows = [(s.clock_ms, s.forfeited, s.timeouts, s.score, s.rank, s.pk) for s in seats]
+    rows = [(*_seat_values(s), s.pk) for s in seats]
     with connection.cursor() as cursor:
         cursor.executemany(f"UPDATE {table} SET {assignments} WHERE id = %s", rows)
 
@@ -201,7 +209,7 @@ def _written(logged_wanted: set[int], rows) -> set[int]:
 # The columns of a match row that bot play changes (Runner.apply, settle, _finish and
 # batch_write); a batch writes these and leaves the rest of the row as it is.
 PLAY_FIELDS = ("ply", "to_act", "deadline", "turn_started_at", "state", "outcome", "status",
-               "finished_at", "updated_at")  # fmt: skip
+               "finish_reason", "finished_at", "updated_at")  # fmt: skip
 
 
 @functools.cache
@@ -221,7 +229,7 @@ def _batch_sql(matches: int, seats: int) -> str:
     q = connection.ops.quote_name
     play = _play_columns()
     per_match = 5 + len(play)
-    n = iter(range(1, 1 + matches * per_match + seats * 7))
+    n = iter(range(1, 1 + matches * per_match + seats * (2 + len(_SEAT_COLUMNS))))
     # Typed placeholders: VALUES would take a column of NULLs as text.
     # The new entries as text: the server checks the log it stores as json once (the
     # spliced log's cast, or the insert's), not the parameter as well.
@@ -255,8 +263,7 @@ def _batch_sql(matches: int, seats: int) -> str:
         "AND v.first > 0 AND v.entries IS NOT NULL RETURNING g.match_id)",
     ]
     if seats:
-        seat_casts = ["bigint", "bigint", "bigint", "boolean", "integer", "double precision",
-                      "integer"]  # fmt: skip
+        seat_casts = ["bigint", "bigint", *_SEAT_CASTS]
         seat_rows = ", ".join(
             "(" + ", ".join(f"${next(n)}::{c}" for c in seat_casts) + ")" for _ in range(seats)
         )
@@ -287,6 +294,6 @@ def _batch_statement(items: Sequence[BatchWrite]) -> tuple[str, list]:
     seats = 0
     for it in items:
         for s in it.seats:
-            params += [s.pk, it.match.pk, s.clock_ms, s.forfeited, s.timeouts, s.score, s.rank]
+            params += [s.pk, it.match.pk, *_seat_values(s)]
             seats += 1
     return _batch_sql(len(items), seats), params

@@ -22,8 +22,9 @@ from games.engines.base import Action, Engine
 from games.engines.registry import get_engine
 from games.match_log import Decision
 from games.models import DecisionSource, Match, MatchStatus, PlayerKind, Seat
+from games.models.matches import FinishReason, ForfeitReason
 from games.services import match_writes, row_loads
-from games.time_limits import MAX_DECISION_S
+from games.time_limits import MAX_DECISION_S, TIMEOUTS_TO_FORFEIT
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -53,6 +54,9 @@ class Runner:
     # starts, elsewhere each at its seat's first decision.
     bots: dict[int, Any] = field(default_factory=dict)
     batch_ply: int | None = None
+    # A seat that lost on time in this runner: if that leaves one seat playing, the
+    # match ends by it (FinishReason.LOST_ON_TIME).
+    lost_on_time: int | None = None
 
     @classmethod
     def load_many(cls, turns: list[tuple[int, int]],
@@ -128,6 +132,11 @@ class Runner:
             started = self.match.turn_started_at or now
             used_ms = max(0, int((now - started).total_seconds() * 1000))
         self._charge_clock(seat, used_ms)
+        if source == DecisionSource.TIMEOUT:
+            self._timed_out(seat)
+        elif source == DecisionSource.PLAYER and self.seats[seat].timeouts_in_row:
+            self.seats[seat].timeouts_in_row = 0  # playing again: the count starts over
+            self.changed_seats.add(seat)
         entry = [seat, action, label[:200], str(source), used_ms, int(now.timestamp() * 1000)]
         self.new_actions.append(entry)
         record = Decision(self.match.ply, *entry)
@@ -142,10 +151,36 @@ class Runner:
 
     def _charge_clock(self, seat: int, used_ms: int) -> None:
         s = self.seats[seat]
-        if self.match.initial_s is None or s.player.kind == PlayerKind.ENGINE_BOT:
+        # A forfeited seat's clock stays where it stopped (the bot's moves earn nothing).
+        if self.match.initial_s is None or s.player.kind == PlayerKind.ENGINE_BOT or s.forfeited:
             return
         s.clock_ms = max(0, (s.clock_ms or 0) - used_ms) + self.match.increment_s * 1000
         self.changed_seats.add(seat)
+
+    def _timed_out(self, seat: int) -> None:
+        """The time-out bot just decided for `seat` (its time ran out): whether the seat
+        is now forfeited, and why. An empty clock loses on time at once (the increment
+        must not give it another turn); a limit per decision forfeits under the match's
+        forfeit policy, or after TIMEOUTS_TO_FORFEIT time-outs in a row."""
+        s = self.seats[seat]
+        s.timeouts_in_row += 1
+        self.changed_seats.add(seat)
+        if self.match.initial_s is not None:
+            s.clock_ms, reason = 0, ForfeitReason.LOST_ON_TIME
+            self.lost_on_time = seat
+        elif s.forfeited:  # services.matches.time_out applied the forfeit policy
+            reason = ForfeitReason.TIMEOUT_POLICY
+        elif s.timeouts_in_row >= TIMEOUTS_TO_FORFEIT:
+            reason = ForfeitReason.TIMEOUTS
+        else:
+            return
+        s.forfeited = True
+        s.forfeit_reason = s.forfeit_reason or reason
+
+    def _left_alone(self) -> bool:
+        """Whether seats were forfeited and at most one plays on (then the match ends)."""
+        playing = sum(1 for s in self.seats if not s.forfeited)
+        return playing < len(self.seats) and playing <= 1
 
     # ---- what happens without anyone deciding --------------------------
     def simple_bot_action(self, seat: int) -> Action:
@@ -194,6 +229,9 @@ class Runner:
         if play_bots and self.quiet and not any(s.forfeited for s in self.seats):
             self._bot_table_run(started + budget_s, limit)
         while True:
+            if self._left_alone():  # a seat lost on time or was forfeited: nobody to play
+                self.finish_by_forfeit()
+                return
             if self.engine.is_over(self.state):
                 self._finish()
                 return
@@ -328,6 +366,7 @@ class Runner:
         outcome.update(ranks=ranks, engine_ranks=engine_ranks, forfeited=forfeited)
         self.match.outcome = outcome
         self.match.status = MatchStatus.FINISHED
+        self.match.finish_reason = FinishReason.PLAYED_OUT
         self.match.finished_at = timezone.now()
         self.match.to_act = None
         self.match.deadline = None
@@ -346,6 +385,9 @@ class Runner:
         self.match.outcome = {"ranks": ranks, "engine_ranks": None, "scores": None,
                               "forfeited": forfeited, "ended_early": True}  # fmt: skip
         self.match.status = MatchStatus.FINISHED
+        self.match.finish_reason = (
+            FinishReason.FORFEIT if self.lost_on_time is None else FinishReason.LOST_ON_TIME
+        )
         self.match.finished_at = timezone.now()
         self.match.to_act = None
         self.match.deadline = None

@@ -22,25 +22,38 @@ class LeaderboardRowSerializer(serializers.Serializer):
     provisional = serializers.BooleanField()
 
 
+class LeaderboardFilterSerializer(serializers.Serializer):
+    """The query: a junk value is a 400 with the choices, not a silent default."""
+
+    system = serializers.ChoiceField(choices=System.values, default=System.ELO)
+    kind = serializers.ChoiceField(
+        choices=selectors.LEADERBOARD_KINDS, default=selectors.HUMANS,
+        help_text="humans (the default), bots (built-in bots and bot programs) or all.",
+    )  # fmt: skip
+
+
 class LeaderboardView(APIView):
-    """The leaderboard of a game's default rating pool."""
+    """The leaderboard of a game's default rating pool: people by default, bots with
+    kind=bots, everyone with kind=all."""
 
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("system", str, enum=System.values), OpenApiParameter("kind", str, enum=["humans", "bots"])],
+        parameters=[
+            OpenApiParameter("system", str, enum=System.values, default=System.ELO),
+            OpenApiParameter("kind", str, enum=list(selectors.LEADERBOARD_KINDS),
+                             default=selectors.HUMANS,
+                             description="humans (default), bots (built-in and programs), all"),
+        ],
         responses=LeaderboardRowSerializer(many=True),
     )  # fmt: skip
     def get(self, request, game: str):
         if game not in ENGINES:
             raise Http404("unknown game")
-        system = request.query_params.get("system", System.ELO)
-        if system not in System.values:
-            system = System.ELO
+        query = LeaderboardFilterSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         pool = services.default_pool(game)
-        return Response(
-            selectors.leaderboard(pool, system=system, kind=request.query_params.get("kind"))
-        )
+        return Response(selectors.leaderboard(pool, **query.validated_data))
 
 
 class PlayerRatingsView(APIView):

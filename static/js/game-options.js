@@ -2,6 +2,7 @@
 // select marked data-game-options that carry data-game show only while the select
 // marked data-game-select holds that game (options without data-game always show).
 // A hidden option is also disabled and deselected; the server checks what it gets.
+// Without the script every game's note shows, each named by its game.
 (function () {
   document.querySelectorAll("form").forEach(function (form) {
     var gameSelect = form.querySelector("[data-game-select]");
@@ -16,6 +17,10 @@
           option.disabled = !shown;
           if (!shown && option.selected) select.value = "";
         });
+      });
+      // Notes about one game (data-game-note="<slug>"), e.g. who moves first.
+      form.querySelectorAll("[data-game-note]").forEach(function (note) {
+        note.hidden = note.getAttribute("data-game-note") !== gameSelect.value;
       });
     }
 

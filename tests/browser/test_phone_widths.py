@@ -75,7 +75,7 @@ def test_the_board_is_the_main_element_at_1280_px(live_server, browser_page, clu
     log_in(page, live_server.url, "alice")
     for match in club["matches"].values():
         page.goto(f"{live_server.url}/matches/{match.pk}/")
-        board = page.locator(".board svg").bounding_box()
+        board = page.locator(".board .board-set").bounding_box()
         side = page.locator(".match .side").bounding_box()
         assert board["width"] > 2 * side["width"] or board["height"] >= 700, (match.game, board)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280

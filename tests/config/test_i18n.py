@@ -387,4 +387,4 @@ def test_silk_road_player_panels_label_their_values_in_czech():
         reset_language(token)
     labels = [[label for label, _value in pairs] for pairs in player_facts(svg)]
     assert labels == [["poháněč:", "karet v ruce:", "body:"]] + [["poháněč:", "karet v ruce:"]] * 2
-    assert ">Hráč 1 (ty)</text>" in svg
+    assert ">Hráč 1 (vy)</text>" in svg

@@ -156,20 +156,26 @@ TC_ADD = reverse("admin:games_timecontrol_add")
     ],
 )  # fmt: skip
 def test_time_control_presets_are_bounded_with_readable_messages(staff, data, field, message):
+    presets = TimeControl.objects.count()  # a fresh install's (migration 0016)
     response = staff.post(TC_ADD, data)
     assert response.status_code == 200
     html = response.content.decode()
     assert "time_control_one_kind" not in html and "Constraint" not in html
     errors = response.context["adminform"].form.errors
     assert message in " ".join(errors[field]), errors
-    assert not TimeControl.objects.exists()
+    assert TimeControl.objects.count() == presets
 
 
 def test_valid_presets_are_saved_and_offered_by_the_lobby(staff):
     for data in ({"name": "Blitz", "initial_s": "300", "increment_s": "3"},
                  {"name": "Correspondence", "per_move_s": str(7 * 24 * 3600), "increment_s": "0"}):  # fmt: skip
         assert staff.post(TC_ADD, data).status_code == 302
-    assert time_control_choices() == [("cl:300+3", "Blitz"), ("pm:604800", "Correspondence")]
+    offered_keys = [key for key, _name in time_control_choices()]
+    # Among a fresh install's presets, by speed: 5 min + 3 s after 3 min + 2 s, a week a
+    # move after 3 days a move.
+    assert offered_keys.index("cl:180+2") < offered_keys.index("cl:300+3")
+    assert offered_keys.index("pm:259200") < offered_keys.index("pm:604800")
+    assert offered_keys[-1] == "pm:604800"
     offered = dict(PlayForm().fields["time_control"].widget.choices)
     assert offered["cl:300+3"] == "Blitz" and offered["pm:604800"] == "Correspondence"
 

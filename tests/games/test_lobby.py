@@ -290,8 +290,10 @@ def test_the_result_banner_shows_rating_changes(client, alice):
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
     banner = page[page.index('id="result-banner"') : page.index('id="board"')]
     assert "being rated" not in banner and 'hx-trigger="every 2s"' not in page
-    # Alice resigned: last place, and her Elo went down from the start rating.
-    assert '<span class="down">(-' in banner and '<span class="up">(+' in banner
+    # A built-in bot at the table: the pool rated nobody (ratings/services.py), and the
+    # banner says so rather than showing a column of +0.0.
+    assert "No rating changed: games against built-in bots are not rated." in banner
+    assert "(+0.0)" not in banner and "Rating</th>" not in banner
 
 
 # ---- option errors in the platform's words (games/engines/schema.py) --------------------

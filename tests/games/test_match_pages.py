@@ -116,9 +116,9 @@ def test_time_control_presets_need_exactly_one_kind(client):
     client.force_login(UserFactory(is_staff=True, is_superuser=True))
     url = reverse("admin:games_timecontrol_add")
     both = client.post(url, {"name": "odd", "per_move_s": 30, "initial_s": 300, "increment_s": 0})
-    assert both.status_code == 200 and not TimeControl.objects.exists()
+    assert both.status_code == 200 and not TimeControl.objects.filter(name="odd").exists()
     ok = client.post(url, {"name": "blitz", "initial_s": 300, "increment_s": 5})
-    assert ok.status_code == 302 and TimeControl.objects.get().as_dict() == {
+    assert ok.status_code == 302 and TimeControl.objects.get(name="blitz").as_dict() == {
         "initial_s": 300,
         "increment_s": 5,
     }

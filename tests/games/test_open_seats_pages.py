@@ -115,8 +115,10 @@ def test_people_count_seats_from_one_on_the_match_page(client):
     assert "seat 0" not in prediction
     assert "you are seat 1" in page
     seats_table = page[page.index('class="grid seats"') :].split("</table>")[0]
-    assert "<td>1</td>" in seats_table and "<td>3</td>" in seats_table
-    assert "<td>0</td>" not in seats_table
+    assert (
+        '<td class="seat-no">1</td>' in seats_table and '<td class="seat-no">3</td>' in seats_table
+    )
+    assert '<td class="seat-no">0</td>' not in seats_table
 
 
 def test_a_running_match_is_not_cancelled_from_the_lobby(client):

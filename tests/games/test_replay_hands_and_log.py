@@ -154,10 +154,10 @@ def test_a_chip_laid_face_down_is_described_not_named_by_its_type(client):
             assert rows[a.ply]["label"] == "lay a chip"
     client.force_login(alice.user)
     html = client.get(reverse("match-detail", args=[match.pk])).content.decode()
-    assert "seat 2: lay a chip" in html and ": lay <" not in html and ": lay\n" not in html
+    assert "</b>: lay a chip" in html and ": lay <" not in html and ": lay\n" not in html
     czech = client.get(reverse("match-detail", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="cs")
     text = czech.content.decode()
-    assert "místo 2: položit hrací kámen" in text and ": lay" not in text
+    assert "</b>: položit hrací kámen" in text and ": lay" not in text
     # The bot itself (and the finished record) keep the chip's face.
     own = {row["ply"]: row["label"] for row in selectors.match_log(match, 1)}
     assert all(own[a.ply] != "lay a chip" and own[a.ply].startswith("lay ") for a in laid)

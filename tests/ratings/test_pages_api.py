@@ -2,14 +2,15 @@ import pytest
 
 from games import services as game_services
 from ratings import services
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+from tests.games.factories import ExternalBotFactory, HumanPlayerFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def rated():
-    human, bot = HumanPlayerFactory(), EngineBotFactory()
+    # A bot program: rated like a person (a built-in bot would not be, see test_builtin_bots).
+    human, bot = HumanPlayerFactory(), ExternalBotFactory()
     for ranks in ([1, 2], [2, 1], [1, 2]):
         m = game_services.record_offline_match(game="silkroad", players=[human, bot], ranks=ranks)
         services.on_match_finished(match_id=m.pk)
@@ -18,12 +19,15 @@ def rated():
 
 def test_leaderboard_api_and_filters(api_client, rated):
     human, bot = rated
-    rows = api_client.get("/api/ratings/silkroad/").json()
+    rows = api_client.get("/api/ratings/silkroad/", {"kind": "all"}).json()
     assert [r["player"] for r in rows] == [human.name, bot.name]
+    assert [r["player"] for r in api_client.get("/api/ratings/silkroad/").json()] == [human.name]
     assert [
         r["player"] for r in api_client.get("/api/ratings/silkroad/", {"kind": "bots"}).json()
     ] == [bot.name]
-    os_rows = api_client.get("/api/ratings/silkroad/", {"system": "openskill"}).json()
+    os_rows = api_client.get(
+        "/api/ratings/silkroad/", {"system": "openskill", "kind": "all"}
+    ).json()
     assert len(os_rows) == 2
     assert api_client.get("/api/ratings/chess/").status_code == 404
 

@@ -12,7 +12,7 @@ from games.models import Match, Variant
 from ratings import services
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
 from ratings.systems import elo, openskill_rating
-from tests.games.factories import EngineBotFactory
+from tests.games.factories import ExternalBotFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,7 @@ def _pure(matches):
 
 def test_recompute_equals_incremental_and_the_pure_replay_in_both_systems():
     rng = random.Random(11)
-    players = [EngineBotFactory() for _ in range(10)]
+    players = [ExternalBotFactory() for _ in range(10)]
     pool = services.default_pool("silkroad")
     for match in _random_history(rng, players, 120):
         services.on_match_finished(match_id=match.pk)
@@ -96,7 +96,7 @@ def test_recompute_equals_incremental_and_the_pure_replay_in_both_systems():
 
 def test_chunk_size_changes_nothing():
     rng = random.Random(3)
-    players = [EngineBotFactory() for _ in range(8)]
+    players = [ExternalBotFactory() for _ in range(8)]
     pool = services.default_pool("silkroad")
     _random_history(rng, players, 40)
     results = []
@@ -109,7 +109,7 @@ def test_chunk_size_changes_nothing():
 
 
 def test_matches_ending_at_the_same_moment_apply_in_id_order_in_both_paths():
-    a, b, c = EngineBotFactory(), EngineBotFactory(), EngineBotFactory()
+    a, b, c = ExternalBotFactory(), ExternalBotFactory(), ExternalBotFactory()
     pool = services.default_pool("silkroad")
     matches = [_offline([a, b, c], ranks) for ranks in ([1, 2, 3], [3, 1, 2], [2, 3, 1], [1, 3, 2])]
     moment = timezone.now()
@@ -128,7 +128,7 @@ def test_matches_ending_at_the_same_moment_apply_in_id_order_in_both_paths():
 
 
 def test_one_player_in_every_seat_is_applied_without_changes():
-    a, b = EngineBotFactory(), EngineBotFactory()
+    a, b = ExternalBotFactory(), ExternalBotFactory()
     pool = services.default_pool("silkroad")
     shared = _offline([a, a], [1, 2])
     fair = _offline([a, b], [2, 1])
@@ -142,7 +142,7 @@ def test_one_player_in_every_seat_is_applied_without_changes():
 
 def test_a_variant_pool_recomputes_only_its_variant():
     rng = random.Random(8)
-    players = [EngineBotFactory() for _ in range(6)]
+    players = [ExternalBotFactory() for _ in range(6)]
     variant = Variant.objects.create(game="silkroad", name="short")
     pool = services.default_pool("silkroad")
     short = RatingPool.objects.create(game="silkroad", name="Short games", variant=variant)
@@ -156,12 +156,12 @@ def test_a_variant_pool_recomputes_only_its_variant():
 
 
 def test_recompute_replaces_what_was_there():
-    a, b = EngineBotFactory(), EngineBotFactory()
+    a, b = ExternalBotFactory(), ExternalBotFactory()
     pool = services.default_pool("silkroad")
     services.on_match_finished(match_id=_offline([a, b], [1, 2]).pk)
     # A stale rating and a change the history does not explain: gone after the recompute.
     Rating.objects.filter(pool=pool, player=a, system=System.ELO).update(value=9999, games=50)
-    stale = EngineBotFactory()
+    stale = ExternalBotFactory()
     Rating.objects.create(pool=pool, player=stale, system=System.ELO, value=1, games=1)
     assert services.recompute(pool=pool) == 1
     assert not Rating.objects.filter(pool=pool, player=stale).exists()
@@ -178,7 +178,7 @@ def test_the_management_command_recomputes_every_pool_of_the_game():
     from django.core.management import call_command
 
     rng = random.Random(4)
-    players = [EngineBotFactory() for _ in range(5)]
+    players = [ExternalBotFactory() for _ in range(5)]
     pool = services.default_pool("silkroad")
     for match in _random_history(rng, players, 12):
         services.on_match_finished(match_id=match.pk)
@@ -195,7 +195,7 @@ def test_the_admin_action_recomputes_the_selected_pool(client):
 
     from tests.games.factories import UserFactory
 
-    a, b = EngineBotFactory(), EngineBotFactory()
+    a, b = ExternalBotFactory(), ExternalBotFactory()
     pool = services.default_pool("silkroad")
     services.on_match_finished(match_id=_offline([a, b], [1, 2]).pk)
     incremental = (_ratings(pool), _changes(pool), _applied(pool))

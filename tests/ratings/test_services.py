@@ -9,7 +9,7 @@ from games.models import Match
 from ratings import selectors, services
 from ratings.models import AppliedMatch, Rating, RatingChange, System
 from ratings.systems import elo
-from tests.games.factories import EngineBotFactory
+from tests.games.factories import ExternalBotFactory
 from tests.threads import run_together
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def _snapshot(pool):
 
 def test_incremental_equals_recompute_over_random_matches():
     rng = random.Random(5)
-    players = [EngineBotFactory() for _ in range(12)]
+    players = [ExternalBotFactory() for _ in range(12)]
     pool = services.default_pool("silkroad")
     for _ in range(200):
         table = rng.sample(players, rng.randint(2, 5))
@@ -53,7 +53,7 @@ def test_incremental_equals_recompute_over_random_matches():
 
 
 def test_a_match_is_applied_once_and_unrated_ones_never():
-    a, b = EngineBotFactory(), EngineBotFactory()
+    a, b = ExternalBotFactory(), ExternalBotFactory()
     match = _offline([a, b], [1, 2])
     assert services.on_match_finished(match_id=match.pk) == 1
     assert services.on_match_finished(match_id=match.pk) == 0
@@ -64,7 +64,7 @@ def test_a_match_is_applied_once_and_unrated_ones_never():
 
 
 def test_forfeited_seat_counts_as_last():
-    a, b, c = EngineBotFactory(), EngineBotFactory(), EngineBotFactory()
+    a, b, c = ExternalBotFactory(), ExternalBotFactory(), ExternalBotFactory()
     alice = _offline([a, b, c], [1, 2, 3])
     services.on_match_finished(match_id=alice.pk)
     change = {
@@ -75,11 +75,11 @@ def test_forfeited_seat_counts_as_last():
 
 
 def test_leaderboard_history_and_predictions():
-    a, b = EngineBotFactory(), EngineBotFactory()
+    a, b = ExternalBotFactory(), ExternalBotFactory()
     for _ in range(3):
         services.on_match_finished(match_id=_offline([a, b], [1, 2]).pk)
     pool = services.default_pool("silkroad")
-    board = selectors.leaderboard(pool)
+    board = selectors.leaderboard(pool, kind=selectors.BOTS)
     assert [r["player"] for r in board] == [a.name, b.name]
     assert board[0]["trend"] > 0 and board[0]["provisional"] is True
     assert len(selectors.player_history(a, pool)) == 3
@@ -91,7 +91,7 @@ def test_leaderboard_history_and_predictions():
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_match_ends_neither_double_apply_nor_lose_an_update():
-    players = [EngineBotFactory() for _ in range(3)]
+    players = [ExternalBotFactory() for _ in range(3)]
     services.default_pool("silkroad")
     matches = [
         _offline(players[:2], [1, 2]),
@@ -115,7 +115,7 @@ def test_concurrent_match_ends_neither_double_apply_nor_lose_an_update():
 
 
 def test_matches_ending_together_are_applied_in_one_call_as_one_by_one():
-    players = [EngineBotFactory() for _ in range(6)]
+    players = [ExternalBotFactory() for _ in range(6)]
     rng = random.Random(11)
     tables = [(rng.sample(players, 3), rng.choice([[1, 2, 3], [2, 1, 3], [3, 1, 2]]))
               for _ in range(8)]  # fmt: skip

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from core import permissions
 from games import services as game_services
@@ -189,7 +189,12 @@ def check_limit(tournament: Tournament) -> None:
     """Called by add_entry under the tournament's lock."""
     if tournament.entry_limit is not None and active_count(tournament) >= tournament.entry_limit:
         raise ValidationError(
-            gettext("The tournament is full (%(n)s entrants).") % {"n": tournament.entry_limit},
+            ngettext(
+                "The tournament is full (%(n)s entrant).",
+                "The tournament is full (%(n)s entrants).",
+                tournament.entry_limit,
+            )
+            % {"n": tournament.entry_limit},
             code="full",
         )
 

@@ -9,7 +9,7 @@ from .board import default_board
 from .constants import HIDDEN
 from .describe import describe as _describe
 from .heuristic import evaluate
-from .newgame import new_state
+from .newgame import START_PLAYER, new_state
 from .observation import determinize as _determinize
 from .observation import observe
 from .scoring import ranks, scores
@@ -28,6 +28,7 @@ class GreatWallEngine(NoVariants, ObjectStateEngine):
     title = "Great Wall"
     min_players = 2
     max_players = 4
+    start_player = START_PLAYER
     # Random playouts to the end (~200-400 decisions, mostly random chip
     # placements) say little: ismcts scores its leaves by the heuristic, whose
     # values lie close together, hence less exploration (README "Bots").

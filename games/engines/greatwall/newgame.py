@@ -16,6 +16,9 @@ from .constants import FACE_COUNTS, OPEN, WALL_PIECES
 from .flow import advance
 from .state import State
 
+# The rulebook's start player ("the one with the narrowest eyes") becomes seat 1: seat=0 below.
+START_PLAYER = "Seat 1 moves first; the others follow in seat order."
+
 
 def new_state(board: Board, players: int, seed: int, options: dict) -> State:
     walls = [0] * board.num_lines

@@ -1,5 +1,5 @@
-"""A self-contained SVG picture of an observation: the board on the left, the table
-and the key on the right.
+"""The pictures of an observation (``svg.board_set``): the map; the viewer's own panel
+(turn, supplies, chips to choose); the players; the key.
 
 Squares are shaded by territory (Mongolia sand, China green) and named;
 roads are brown lines between villages, free wall lines faint dashes. Wall
@@ -7,18 +7,30 @@ pieces are thick bars: the Great Wall dark red, spurs dark grey; an open
 piece shows its gate as a gap in the middle, a closed one is solid. Each
 village shows its top chip large (the owner's colour, the face if the viewer
 knows it) and the chips below it small; a scout is a pawn in its owner's
-colour. Drawn for reading at the match page's size (scaled to about 860 px
-wide): no text under 13 user units, 11.2 px on the page. Clickable parts
-carry ``data-target`` ids (README "Board ids").
+colour. On a laptop the map (at about 540 px wide) and the panels (about 330 px)
+stand side by side: no text under 13 units in the panels and 14 on the map. On a phone
+the map fits the screen's width (0.57:1), so the village names (class ``minor``) are
+hidden there and the chip marks and stack heights are 20 units. Clickable parts carry
+``data-target`` ids (README "Board ids"), a ``data-label`` and a ``<title>``.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from games.engines.i18n import _
-from games.engines.svg import svg_text
-from games.engines.svg import target_attr as _tgt
+from games.engines.i18n import _, ngettext, pgettext
+from games.engines.svg import (
+    PANEL_W,
+    board_set,
+    hit_circle,
+    hit_line,
+    hit_rect,
+    sentence,
+    svg_open,
+    svg_text,
+    target_open,
+    wrap,
+)
 
 from . import labels as L
 from .board import Board
@@ -26,8 +38,9 @@ from .board import Board
 CELL = 84
 MARGIN = 30
 TOP = 40
-PANEL_W = 352
-FONT = 13  # the smallest text: 13 x 860/WIDTH = 11.2 px on the page
+FONT = 13  # the smallest panel text: 13 x 334/380 = 11.4 px at 1280 px
+MAP_FONT = 14  # the smallest map text on a laptop: 14 x 538/648 = 11.6 px
+BIG = 20  # map text a phone shows: 20 x 369/648 = 11.4 px
 SEAT_FILL = ("#d32f2f", "#2e7d32", "#1565c0", "#f9a825")
 SIDE_FILL = {"mongol": "#f1e2b8", "chinese": "#d3e8cb"}
 GREAT_WALL = "#8b1a1a"
@@ -60,16 +73,38 @@ def _chip_title(c: dict) -> str:
     return f"{face} ({L.seat_name(c['owner'])})"
 
 
+def _wall_label(lid: str, state: str | None, great: bool) -> str:
+    a, _sep, b = lid.partition("/")
+    name = _("Wall between {a} and {b}").format(a=L.village_name(a), b=L.village_name(b))
+    if state is None:
+        return name + ": " + _("free")
+    what = _("open") if state == "open" else _("closed")
+    if great:
+        what += ", " + pgettext("wall", "Great Wall")  # the wall, not the game's title
+    return f"{name}: {what}"
+
+
+def _village_label(info: dict) -> str:
+    name = L.village_name(info["id"])
+    stack = info["stack"]
+    if not stack:
+        return name
+    return ngettext(
+        "{village}, {n} chip, top: {top}", "{village}, {n} chips, top: {top}", len(stack)
+    ).format(village=name, n=len(stack), top=_chip_title(stack[-1]))
+
+
 def _board(obs: dict, board: Board) -> list[str]:
     out: list[str] = []
     villages = obs["villages"]
     for v, info in enumerate(villages):
         x, y = _corner(board, v)
         out.append(
-            f'<rect {_tgt(L.village_target(info["id"]))} x="{x}" y="{y}" width="{CELL}" '
-            f'height="{CELL}" fill="{SIDE_FILL[info["side"]]}" stroke="#b9b2a0" '
-            f'stroke-width="0.8"><title>{escape(L.village_name(info["id"]))}</title></rect>'
-        )
+            target_open(L.village_target(info["id"]), _village_label(info), "rect",
+                        f'x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                        f'fill="{SIDE_FILL[info["side"]]}" stroke="#b9b2a0" stroke-width="0.8"')
+            + "</rect>"
+        )  # fmt: skip
     for a, b in sorted(board.roads):
         (x1, y1), (x2, y2) = _centre(board, a), _centre(board, b)
         out.append(
@@ -82,24 +117,17 @@ def _board(obs: dict, board: Board) -> list[str]:
     for line, lid in enumerate(board.lids):
         (x1, y1), (x2, y2) = (_pt(board, t) for t in board.line_towers[line])
         state = pieces.get(lid)
-        # a wide invisible stroke makes a thin line easy to click
-        hit = (
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000" stroke-opacity="0" '
-            f'stroke-width="16"/>'
-        )
-        name = L.line_name(lid)
+        # A thin line is clicked by an invisible wide stroke that CSS never restyles.
+        hit = hit_line(x1, y1, x2, y2)
+        opening = target_open(L.wall_target(lid), _wall_label(lid, state, lid in great))
         if state is None:
             out.append(
-                f"<g {_tgt(L.wall_target(lid))}><title>{escape(name)}</title>{hit}"
+                f"{opening}{hit}"
                 f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#8d8d8d" '
                 f'stroke-width="1.5" stroke-dasharray="4 5"/></g>'
             )
             continue
         colour = GREAT_WALL if lid in great else SPUR
-        what = _("open") if state == "open" else _("closed")
-        if lid in great:
-            what += ", " + _("Great Wall")
-        title = f"<title>{escape(name)}: {escape(what)}</title>"
         if state == "open":
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             gx, gy = (x2 - x1) * 0.14, (y2 - y1) * 0.14
@@ -114,7 +142,7 @@ def _board(obs: dict, board: Board) -> list[str]:
                 f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
                 f'stroke-width="9" stroke-linecap="square"/>'
             )
-        out.append(f"<g {_tgt(L.wall_target(lid))}>{title}{hit}{bars}</g>")
+        out.append(f"{opening}{hit}{bars}</g>")
     towers = set()
     for lid in pieces:
         towers.update(board.line_towers[board.lindex[lid]])
@@ -134,24 +162,19 @@ def _village(board: Board, v: int, info: dict) -> list[str]:
     cx, cy = _centre(board, v)
     x0, y0 = _corner(board, v)
     out = [
-        _t(
-            x0 + 10,
-            y0 + 16,
-            L.village_name(info["id"]),
-            FONT,
-            extra='fill="#4e4e4e" pointer-events="none"',
-        )
-    ]
+        _t(x0 + 6, y0 + 16, L.village_name(info["id"]), MAP_FONT,
+           extra='class="minor" fill="#4e4e4e" pointer-events="none"')
+    ]  # fmt: skip
     stack = info["stack"]
     if stack:
         top = stack[-1]
-        w, h = 36, 22
+        w, h = 40, 28
         out.append(
             f'<g pointer-events="none"><title>{escape(_chip_title(top))}</title>'
-            f'<rect x="{cx - w / 2 - 8:.1f}" y="{cy - 6:.1f}" width="{w}" height="{h}" rx="3" '
+            f'<rect x="{cx - w / 2 - 10:.1f}" y="{cy - 10:.1f}" width="{w}" height="{h}" rx="3" '
             f'fill="{SEAT_FILL[top["owner"]]}" stroke="#222"/>'
             + (
-                _t(cx - 8, cy + 11, L.face_mark(top["chip"]), 15, "middle",
+                _t(cx - 10, cy + 11, L.face_mark(top["chip"]), BIG, "middle",
                    'fill="#fff" font-weight="bold"')
                 if top["chip"] is not None
                 else ""
@@ -159,66 +182,88 @@ def _village(board: Board, v: int, info: dict) -> list[str]:
             + "</g>"
         )  # fmt: skip
         below = stack[:-1][::-1]  # next under the top first
-        for i, c in enumerate(below[:5]):
-            bx = x0 + 8 + i * 13
+        for i, c in enumerate(below[:4]):
+            bx = x0 + 6 + i * 12
             out.append(
                 f'<g pointer-events="none"><title>{escape(_chip_title(c))}</title>'
-                f'<rect x="{bx}" y="{y0 + CELL - 17}" width="11" height="11" rx="2" '
+                f'<rect x="{bx}" y="{y0 + CELL - 15}" width="10" height="10" rx="2" '
                 f'fill="{SEAT_FILL[c["owner"]]}" stroke="#222" stroke-width="0.7"/></g>'
             )
         if len(stack) > 1:
-            # the stack's height, just after the small chips
+            # the stack's height, in the cell's bottom right corner
             out.append(
-                _t(x0 + 12 + min(len(below), 5) * 13, y0 + CELL - 7, len(stack), FONT, "start",
+                _t(x0 + CELL - 5, y0 + CELL - 5, len(stack), BIG, "end",
                    'fill="#333" font-weight="bold" pointer-events="none"')
             )  # fmt: skip
     if info["scout"] is not None:
         p = info["scout"]
         sx, sy = x0 + CELL - 16, cy - 6
         # Translated outside the f-string, where xgettext finds it.
-        title = escape(_("scout of {seat}").format(seat=L.seat_name(p)))
+        label = sentence(_("scout of {seat}").format(seat=L.seat_name(p)))
         out.append(
-            f"<g {_tgt(L.scout_target(p))}><title>{title}</title>"
-            f'<circle cx="{sx}" cy="{sy - 8}" r="6" fill="{SEAT_FILL[p]}" stroke="#000"/>'
+            target_open(L.scout_target(p), label)
+            + hit_circle(sx, sy, 16)
+            + f'<circle cx="{sx}" cy="{sy - 8}" r="6" fill="{SEAT_FILL[p]}" stroke="#000"/>'
             f'<path d="M{sx - 8},{sy + 10} L{sx},{sy - 3} L{sx + 8},{sy + 10} Z" '
             f'fill="{SEAT_FILL[p]}" stroke="#000"/></g>'
         )
     return out
 
 
+BOX_H = 34  # a panel button's height; its hit area is 48 (44 px on a phone)
+ROW = 52  # the step between rows of buttons: hit areas never overlap
+
+
 def _box(x: float, y: float, w: float, text: str, tid: str | None, fill: str = "#fff") -> str:
-    target = f" {_tgt(tid)}" if tid else ""
-    return (
-        f'<g{target}><rect x="{x}" y="{y}" width="{w}" height="26" rx="4" fill="{fill}" '
-        f'stroke="#555"/>' + _t(x + w / 2, y + 18, text, 14, "middle") + "</g>"
+    """A button-like box whose top is at y."""
+    body = (
+        f'<rect x="{x}" y="{y}" width="{w}" height="{BOX_H}" rx="4" fill="{fill}" stroke="#555"/>'
+        + _t(x + w / 2, y + 22, text, 14, "middle")
     )
+    if not tid:
+        return f"<g>{body}</g>"
+    return target_open(tid, text) + hit_rect(x + w / 2, y + BOX_H / 2, w, 48) + body + "</g>"
 
 
 def _chips_row(x: float, y: float, faces: dict[str, int], owner: int) -> list[str]:
     out = []
     for face, k in faces.items():
         for _k in range(k):
+            label = _("Chip: {face}").format(face=L.face_name(face))
             out.append(
-                f"<g {_tgt(L.chip_target(face))}><title>{escape(L.face_name(face))}</title>"
-                f'<rect x="{x}" y="{y}" width="30" height="24" rx="3" '
+                target_open(L.chip_target(face), label)
+                + hit_rect(x + 17, y + 14, 48, 48)
+                + f'<rect x="{x}" y="{y}" width="34" height="28" rx="3" '
                 f'fill="{SEAT_FILL[owner]}" stroke="#222"/>'
-                + _t(x + 15, y + 17, L.face_mark(face), 15, "middle",
+                + _t(x + 17, y + 20, L.face_mark(face), 16, "middle",
                      'fill="#fff" font-weight="bold"')
                 + "</g>"
             )  # fmt: skip
-            x += 34
+            x += 52
     return out
 
 
-def _panel(obs: dict, x0: float) -> tuple[list[str], float]:
+def _lines(x: float, y: float, text: str, size: int, extra: str = "") -> tuple[list[str], float]:
+    """``text`` wrapped to the panel's width from baseline y; and the next baseline."""
     out = []
-    y = TOP + 4
+    for line in wrap(text, size, PANEL_W - x - 8):
+        out.append(_t(x, y, line, size, extra=extra))
+        y += size + 5
+    return out, y
+
+
+def _own(obs: dict) -> tuple[list[str], float]:
+    """The viewer's panel: the turn, the supplies and their own pieces and chips."""
+    x0 = 8
+    out = []
+    y = 24
     out.append(_t(x0, y, _("Great Wall"), 20, extra='font-weight="bold"'))
     y += 24
     turn = obs["turn"]
     me = obs["seat"]
     if obs["over"]:
         out.append(_t(x0, y, _("Game over"), 16, extra='font-weight="bold"'))
+        y += 20
     else:
         seat = turn["seat"]
         text = _("Turn {n}, round {r}: {seat} to {what}").format(
@@ -227,66 +272,53 @@ def _panel(obs: dict, x0: float) -> tuple[list[str], float]:
             seat=L.seat_name(seat),
             what=L.stage_name(turn["stage"]),
         )
-        out.append(_t(x0, y, text, 14, extra='fill="#b71c1c"'))
-    y += 20
+        lines, y = _lines(x0, y, text, 14, 'fill="#b71c1c"')
+        out += lines
     ending = obs["ending"]
     if ending["announced_by"] is not None:
         text = _("End announced by {seat}").format(seat=L.seat_name(ending["announced_by"]))
         if ending["final_round"]:
             text += " - " + _("final round")
-        out.append(_t(x0, y, text, FONT, extra='fill="#b71c1c"'))
-        y += 20
-    supply = obs["supply"]
-    y += 4
-    out.append(
-        _box(
-            x0,
-            y,
-            170,
-            _("wall supply: {n}").format(n=supply["walls"]),
-            L.supply_target("wall"),
-            "#efe7dc",
-        )
-    )
-    if supply["walls_out"]:
-        out.append(
-            _t(x0 + 178, y + 18, _("{n} out of the game").format(n=supply["walls_out"]), FONT)
-        )
-    y += 34
+        lines, y = _lines(x0, y, text, FONT, 'fill="#b71c1c"')
+        out += lines
     mine = next((p for p in obs["players"] if p["seat"] == me), None)
     if mine is not None:
+        # the chips to choose first: the first legal parts of a decision stand highest
         faces = turn.get("starting_faces") if turn["seat"] == me else None
-        passive = sum(mine.get("passive_chips", {}).values())
-        out.append(
-            _box(x0, y, 170, _("your chip bag: {n}").format(n=passive), L.supply_target("chip"))
-        )
-        y += 34
-        out.append(
-            _box(
-                x0,
-                y,
-                150,
-                _("your walls: {n}").format(n=mine["walls"]),
-                L.active_target("walls"),
-            )
-        )
-        out.append(
-            _box(
-                x0 + 160,
-                y,
-                150,
-                _("your chips: {n}").format(n=mine["chips"]),
-                L.active_target("chips"),
-            )
-        )
-        y += 32
         shown = faces if faces else mine.get("active_chips", {})
         if shown:
             label = _("starting chips:") if faces else _("chips in hand:")
-            out.append(_t(x0, y + 17, label, FONT))
-            out += _chips_row(x0 + 110, y, shown, me)
-            y += 30
-    y += 14
+            out.append(_t(x0, y + 6, label, FONT))
+            y += 14
+            out += _chips_row(x0 + 8, y, shown, me)
+            y += ROW
+    supply = obs["supply"]
+    y += 2
+    text = _("wall supply: {n}").format(n=supply["walls"])
+    out.append(_box(x0, y, 180, text, L.supply_target("wall"), "#efe7dc"))
+    if supply["walls_out"]:
+        out.append(
+            _t(x0 + 188, y + 22, _("{n} out of the game").format(n=supply["walls_out"]), FONT)
+        )
+    y += ROW
+    if mine is not None:
+        passive = sum(mine.get("passive_chips", {}).values())
+        text = _("your chip bag: {n}").format(n=passive)
+        out.append(_box(x0, y, 180, text, L.supply_target("chip")))
+        y += ROW
+        text = _("your walls: {n}").format(n=mine["walls"])
+        out.append(_box(x0, y, 176, text, L.active_target("walls")))
+        text = _("your chips: {n}").format(n=mine["chips"])
+        out.append(_box(x0 + 188, y, 176, text, L.active_target("chips")))
+        y += ROW
+    return out, y
+
+
+def _players(obs: dict) -> tuple[list[str], float]:
+    x0 = 8
+    out = []
+    y = 24
+    me = obs["seat"]
     scores = obs.get("scores")
     for p in obs["players"]:
         seat = p["seat"]
@@ -298,81 +330,86 @@ def _panel(obs: dict, x0: float) -> tuple[list[str], float]:
         if seat == me:
             head += " " + _("(you)")
         if scores is not None:
-            head += ": " + _("{n} points, rank {r}").format(n=scores[seat], r=obs["ranks"][seat])
+            n = scores[seat]  # may be below zero: "-1 point"
+            text = ngettext("{n} point, rank {r}", "{n} points, rank {r}", abs(n))
+            head += ": " + text.format(n=n, r=obs["ranks"][seat])
         out.append(_t(x0 + 22, y, head, 15, extra='font-weight="bold"'))
         y += 18
-        out.append(
-            _t(
-                x0 + 22,
-                y,
-                _("walls {w}, chips {c}, bag {b}, lost {l}").format(
-                    w=p["walls"], c=p["chips"], b=p["passive"], l=p["lost"]
-                ),
-                FONT,
-            )
+        text = _("walls {w}, chips {c}, bag {b}, lost {l}").format(
+            w=p["walls"], c=p["chips"], b=p["passive"], l=p["lost"]
         )
-        y += 17
+        lines, y = _lines(x0 + 22, y, text, FONT)
+        out += lines
         where = L.village_name(p["scout"]) if p["scout"] else _("off the board")
-        out.append(
-            _t(
-                x0 + 22,
-                y,
-                _("villages {v}, scout: {where}").format(v=p["villages"], where=where),
-                FONT,
-            )
-        )
-        y += 24
-    key, y = _key(x0, y)
-    return out + key, y
+        text = _("villages {v}, scout: {where}").format(v=p["villages"], where=where)
+        lines, y = _lines(x0 + 22, y, text, FONT)
+        out += lines
+        y += 8
+    return out, y - 6
 
 
-def _key(x0: float, y: float) -> tuple[list[str], float]:
+def _key() -> tuple[list[str], float]:
+    x0 = 8
+    y = 22
     out = [_t(x0, y, _("Key"), 15, extra='font-weight="bold"')]
     y += 20
-    for side in ("mongol", "chinese"):
+    for k, side in enumerate(("mongol", "chinese")):
+        x = x0 + k * 150
         out.append(
-            f'<rect x="{x0}" y="{y - 12}" width="22" height="15" fill="{SIDE_FILL[side]}" '
+            f'<rect x="{x}" y="{y - 12}" width="22" height="15" fill="{SIDE_FILL[side]}" '
             f'stroke="#999"/>'
         )
-        out.append(_t(x0 + 28, y, L.side_name(side), FONT))
-        x0 += 110
-    x0 -= 220
+        out.append(_t(x + 28, y, L.side_name(side), FONT))
     y += 20
     out.append(
         f'<line x1="{x0}" y1="{y - 5}" x2="{x0 + 22}" y2="{y - 5}" stroke="{GREAT_WALL}" '
         f'stroke-width="8"/>'
     )
-    out.append(_t(x0 + 28, y, _("Great Wall"), FONT))
+    out.append(_t(x0 + 28, y, pgettext("wall", "Great Wall"), FONT))
     out.append(
-        f'<line x1="{x0 + 110}" y1="{y - 5}" x2="{x0 + 132}" y2="{y - 5}" stroke="{SPUR}" '
+        f'<line x1="{x0 + 150}" y1="{y - 5}" x2="{x0 + 172}" y2="{y - 5}" stroke="{SPUR}" '
         f'stroke-width="8"/>'
     )
-    out.append(_t(x0 + 138, y, _("spur (gap = open gate)"), FONT))
+    out.append(_t(x0 + 178, y, _("spur (gap = open gate)"), FONT))
     y += 20
-    marks = ", ".join(
-        f"{L.face_mark(f)} {L.face_name(f)}" for f in ("chinese", "mongol", "peasant")
+    lines, y = _lines(x0, y, _("north: Mongolia - south: China (at the start)"), FONT)
+    out += lines
+    for faces in (("chinese", "mongol", "peasant"), ("plague", "herb")):
+        marks = ", ".join(f"{L.face_mark(f)} {L.face_name(f)}" for f in faces)
+        lines, y = _lines(x0, y, marks, FONT)
+        out += lines
+    lines, y = _lines(x0, y, _("number: chips in the stack"), FONT)
+    out += lines
+    return out, y - 6
+
+
+def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
+    parts, bottom = body
+    height = round(bottom + 8)
+    return (
+        svg_open(PANEL_W, height, f"board-panel {cls}", label)
+        + f'<rect width="{PANEL_W}" height="{height}" fill="#fbfaf6"/>'
+        + "".join(parts)
+        + "</svg>"
     )
-    out.append(_t(x0, y, marks, FONT))
-    y += 18
-    marks = ", ".join(f"{L.face_mark(f)} {L.face_name(f)}" for f in ("plague", "herb"))
-    out.append(_t(x0, y, marks + ", " + _("number: chips in the stack"), FONT))
-    return out, y + 12
 
 
 def render_svg(obs: dict, board: Board) -> str:
     bw = 2 * MARGIN + board.columns * CELL
     bh = TOP + board.rows * CELL + MARGIN
-    width = bw + PANEL_W
-    panel, bottom = _panel(obs, bw + 4)
-    height = round(max(bh, bottom))
+    top = TOP - 14  # the map needs no caption above it: the key explains north and south
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="#fbfaf6"/>',
-        _t(MARGIN, TOP - 12, _("north: Mongolia - south: China (at the start)"), FONT,
-           extra='fill="#555"'),
-    ]  # fmt: skip
+        svg_open(bw, bh - top, "board-map", _("The board"), top),
+        f'<rect y="{top}" width="{bw}" height="{bh - top}" fill="#fbfaf6"/>',
+    ]
     parts.extend(_board(obs, board))
-    parts.extend(panel)
     parts.append("</svg>")
-    return "".join(parts)
+    return board_set(
+        "greatwall",
+        [
+            "".join(parts),
+            _panel("board-own", _("Your turn and pieces"), _own(obs)),
+            _panel("board-players", _("Players"), _players(obs)),
+            _panel("board-key", _("Key"), _key()),
+        ],
+    )

@@ -9,7 +9,7 @@ from . import flow, labels, options, rules
 from .board import default_board
 from .describe import describe as _describe
 from .heuristic import evaluate
-from .newgame import new_state
+from .newgame import START_PLAYER, new_state
 from .observation import determinize as _determinize
 from .observation import observe
 from .render import render_svg as _render_svg
@@ -33,6 +33,7 @@ class SilkRoadEngine(ObjectStateEngine):
     bot_defaults = {"ismcts": {"rollout_depth": ISMCTS_ROLLOUT_DEPTH}}
     # Over-the-board results: equal points go to the higher camel driver.
     tiebreak_label = "camel driver value"
+    start_player = START_PLAYER
     # Whole gems only: 20 coloured gems as four sets of five colours make 60; colourless gems
     # count 2 and every third becomes an 8-point token, and the six tokens in the box are no
     # limit (README, reading of example 21). 200 leaves room for any real game.

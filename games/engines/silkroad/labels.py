@@ -7,7 +7,7 @@ Board ids (``data-target``) are built here too, so the picture and
 from __future__ import annotations
 
 from games.engines.board_ids import board_id
-from games.engines.i18n import _, pgettext
+from games.engines.i18n import _, ngettext, pgettext
 from games.engines.words import colour_name as colour_name  # re-exported: L.colour_name
 
 from .board import Board
@@ -114,7 +114,7 @@ def action_choice(s, board: Board, a: dict, describe) -> str | None:
     t = a.get("type")
     if t == "play":
         n = a.get("count")
-        return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+        return ngettext("{n} card", "{n} cards", n if isinstance(n, int) else 0).format(n=n)
     if action_targets(s, board, a):
         return None
     if t == "sell":

@@ -20,6 +20,11 @@ from .constants import (
 from .options import start_cities
 from .state import Caravan, State
 
+# Setup step 13: "Hráč s poháněčem velbloudů s nejnižší hodnotou se stává začínajícím hráčem."
+START_PLAYER = (
+    "The player dealt the lowest camel driver moves first (the drivers are dealt at random)."
+)
+
 
 def new_state(board: Board, players: int, seed: int, options: dict) -> State:
     rng = GameRandom(seed)

@@ -1,8 +1,12 @@
-"""A self-contained SVG picture of an observation: the map on top, the table below.
+"""The pictures of an observation (``svg.board_set``): the viewer's own panel (the
+decision, their hand and laid-out cards) and the table (display, deck) first, then the
+map, the other players and the key.
 
-Drawn for reading at the match page's size (the SVG scaled to about 860 px
-wide): no text under 13 user units, so at least 11 px on screen. Clickable
-parts carry ``data-target`` ids (README "Board ids").
+The map is read at the match page's size on a laptop (1000 units in about 880 px): no
+text under 13 units. Where it fits a phone's width its text (class ``minor``) is left
+out; the panels are at most 380 units wide, so 13-unit text is 11 px or more there.
+Clickable parts carry ``data-target`` ids (README "Board ids"), a ``data-label`` and a
+``<title>``.
 """
 
 from __future__ import annotations
@@ -11,8 +15,17 @@ import math
 from html import escape
 
 from games.engines.i18n import _
-from games.engines.svg import svg_text
-from games.engines.svg import target_attr as _target
+from games.engines.svg import (
+    PANEL_W,
+    board_set,
+    hit_circle,
+    hit_rect,
+    sentence,
+    svg_open,
+    svg_text,
+    target_open,
+    wrap,
+)
 
 from . import labels as L
 from .board import Board
@@ -49,7 +62,6 @@ WIDTH = 1000
 MAP_TOP = 60  # room above Tashkent for a caravan standing in it
 MAP_H = 985
 FONT = 13  # the smallest text; 13 x 860/1000 = 11.2 px on the page
-PANEL_TOP = MAP_H
 
 
 def _t(
@@ -89,23 +101,25 @@ def _links(board: Board) -> list[str]:
     return out
 
 
-def _gem(x: float, y: float, colour: str, r: int = 8, tid: str | None = None) -> str:
-    extra = f" {_target(tid)}" if tid else ""
-    return (
-        f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{GEM_FILL[colour]}" stroke="#333"'
-        f"{extra}><title>{escape(L.colour_name(colour))}</title></circle>"
-    )
+def _gem(
+    x: float, y: float, colour: str, r: int = 8, tid: str | None = None, label: str = ""
+) -> str:
+    circle = f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{GEM_FILL[colour]}" stroke="#333"'
+    if not tid:
+        return f"{circle}><title>{escape(L.colour_name(colour))}</title></circle>"
+    return target_open(tid, label) + hit_circle(x, y, 14) + circle + "/></g>"
 
 
 def _gem_row(
-    x: float, y: float, gems: dict[str, int], r: int = 8, city: str | None = None
+    x: float, y: float, gems: dict[str, int], r: int = 8, city: str | None = None, name: str = ""
 ) -> list[str]:
     out = []
     i = 0
     for colour in COLOURS:
         for _k in range(gems.get(colour, 0)):
             tid = L.gem_target(city, colour) if city else None
-            out.append(_gem(x + i * (2 * r + 3), y, colour, r, tid))
+            label = _("{colour} gem in {city}").format(colour=L.colour_name(colour), city=name)
+            out.append(_gem(x + i * (2 * r + 3), y, colour, r, tid, sentence(label)))
             i += 1
     return out
 
@@ -121,15 +135,19 @@ def _camel(x: float, y: float, good: str, value: int) -> list[str]:
 def _city(obs: dict, board: Board, i: int, targets: dict) -> list[str]:
     sid = board.ids[i]
     x, y = board.xy[i]
+    name = L.space_name(board, i)
+    gems = obs["city_gems"].get(sid, {})
+    label = name
+    if sid in targets:
+        label += ", " + _("target of the {size}-camel caravan").format(size=targets[sid])
     out = [
-        f"<g {_target(L.space_target(board, i))}>"
-        f'<circle cx="{x}" cy="{y}" r="44" fill="#fff8e1" stroke="#5d4037" stroke-width="3"/>'
-        + _t(x, y + 6, L.space_name(board, i), 17, extra='font-weight="bold"')
+        target_open(L.space_target(board, i), label)
+        + f'<circle cx="{x}" cy="{y}" r="44" fill="#fff8e1" stroke="#5d4037" stroke-width="3"/>'
+        + _t(x, y + 6, name, 17, extra='font-weight="bold"')
         + "</g>"
     ]
-    gems = obs["city_gems"].get(sid, {})
     count = sum(gems.values())
-    out += _gem_row(x - (count - 1) * 9.5, y + 58, gems, 8, sid)
+    out += _gem_row(x - (count - 1) * 9.5, y + 58, gems, 8, sid, name)
     if sid in targets:
         size = targets[sid]
         # above northern cities, below southern ones (where villages crowd above)
@@ -151,10 +169,11 @@ def _village(obs: dict, board: Board, i: int) -> list[str]:
     kind = obs["board"]["tiles"][board.ids[i]]
     good = kind.rsplit("_", 1)[-1]
     fill = GOOD_FILL.get(good) or ACTION_FILL.get(kind, "#5d4037")
-    title = f"{L.space_name(board, i)}: {L.action_label(kind)}"
+    label = f"{L.space_name(board, i)}: {L.action_label(kind)}"
     return [
-        f"<g {_target(L.space_target(board, i))}><title>{escape(title)}</title>"
-        f'<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="#3e2723" stroke-width="2"/>'
+        target_open(L.space_target(board, i), label)
+        + hit_circle(x, y, 26)
+        + f'<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="#3e2723" stroke-width="2"/>'
         + _t(x, y + 5, L.action_mark(kind), 14, extra='fill="white" font-weight="bold"')
         + "</g>",
         _t(
@@ -224,8 +243,8 @@ def _caravans(obs: dict, board: Board) -> list[str]:
             f'stroke="{stroke}" stroke-width="4"/>'
         )
         out.append(
-            f"<g {_target(L.caravan_target(size))}><title>{escape(title)}</title>"
-            f'<rect x="{bx:.0f}" y="{by - 3:.0f}" width="{w:.0f}" height="33" rx="6" '
+            target_open(L.caravan_target(size), sentence(title))
+            + f'<rect x="{bx:.0f}" y="{by - 3:.0f}" width="{w:.0f}" height="33" rx="6" '
             f'fill="#fffde7" stroke="{stroke}" stroke-width="3"/>'
             + f'<circle cx="{bx + 13:.0f}" cy="{by + 13:.0f}" r="10" fill="{stroke}"/>'
             + _t(bx + 13, by + 19, size, 15, extra='fill="white" font-weight="bold"')
@@ -249,22 +268,26 @@ def _map(obs: dict, board: Board) -> list[str]:
     return out
 
 
-def _card(
-    x: float, y: float, good: str, text: str, tid: str | None, w: int = 96, size: int = 14
-) -> list[str]:
-    target = f" {_target(tid)}" if tid else ""
-    return [
-        f"<g{target}>"
-        f'<rect x="{x:.0f}" y="{y - 17:.0f}" width="{w}" height="24" rx="4" '
+CARD_H = 26
+ROW = 50  # the step between rows of cards: their 48-unit hit areas never overlap
+
+
+def _card(x: float, y: float, good: str, text: str, tid: str | None, label: str, w: int) -> str:
+    """A card whose text's baseline is at y."""
+    body = (
+        f'<rect x="{x:.0f}" y="{y - 18:.0f}" width="{w}" height="{CARD_H}" rx="4" '
         f'fill="{GOOD_FILL[good]}" stroke="#222"/>'
-        + _t(x + w / 2, y, text, size, extra='fill="white" font-weight="bold"')
-        + "</g>"
-    ]
+        + _t(x + w / 2, y, text, 14, extra='fill="white" font-weight="bold"')
+    )
+    if not tid:
+        return f"<g>{body}</g>"
+    return target_open(tid, label) + hit_rect(x + w / 2, y - 5, w + 4, 48) + body + "</g>"
 
 
-def _cards_line(
-    x: float, y: float, counts: dict[str, int], target=None, w: int = 96, size: int = 14
+def _cards_flow(
+    x: float, y: float, counts: dict[str, int], target=None, label=None
 ) -> tuple[list[str], float]:
+    """Cards in rows from x to the panel's right edge; and the baseline of the last row."""
     out = []
     cx = x
     for good in GOODS:
@@ -272,9 +295,13 @@ def _cards_line(
         if not k:
             continue
         text = f"{L.good_name(good)} {k}" if k > 1 else L.good_name(good)
-        out += _card(cx, y, good, text, target(good) if target else None, w, size)
-        cx += w + 4
-    return out, cx
+        w = max(60, round(18 + 8 * len(text)))
+        if cx + w > PANEL_W - 8 and cx > x:
+            cx, y = x, y + ROW
+        tid = target(good) if target else None
+        out.append(_card(cx, y, good, text, tid, label(good, k) if label else "", w))
+        cx += w + 8
+    return out, y
 
 
 def _decision_text(obs: dict, board: Board) -> str:
@@ -323,7 +350,7 @@ def _key(x: float, y: float) -> tuple[list[str], float]:
     # the items start after the longest title and wrap inside the key's width.
     titles = (_("Goods:"), _("Gems:"), _("Villages:"))
     left = x + max(62, 14 + 8 * max(len(t) for t in titles))
-    right = x + 430
+    right = PANEL_W - 8
 
     def row_of(items, draw, y):
         gx, row = left, 0
@@ -381,61 +408,70 @@ def _key(x: float, y: float) -> tuple[list[str], float]:
     return out, y + 12
 
 
-def _table(obs: dict, board: Board, top: float) -> tuple[list[str], float]:
-    x = 14
-    out = []
-    y = top + 24
-    title = _("Silk Road")
-    if obs["seat"] is not None:
-        title += " - " + _("you are seat {seat}").format(seat=obs["seat"] + 1)
-    out.append(_t(x, y, title, 19, "start", 'font-weight="bold"'))
-    y += 26
-    out.append(_t(x, y, _decision_text(obs, board), 16, "start", 'fill="#b71c1c"'))
-    y += 34
-    out.append(_t(x, y, _("Caravanserai:"), 15, "start"))
-    for k, camel in enumerate(obs["caravanserai"]["camels"]):
-        out += _camel(x + 120 + 33 * k, y - 18, camel["good"], camel["value"])
-    y += 28
-    sup = obs["caravanserai"]
-    out.append(
-        _t(
-            x,
-            y,
-            _("colourless gems {c}, 8-point tokens {t}, gems in the bag {b}").format(
-                c=sup["colourless"], t=sup["tokens"], b=obs["bag"]
-            ),
-            FONT + 1,
-            "start",
-        )
+def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
+    parts, bottom = body
+    height = round(bottom + 10)
+    return (
+        svg_open(PANEL_W, height, f"board-panel {cls}", label)
+        + f'<rect width="{PANEL_W}" height="{height}" fill="#fafafa"/>'
+        + "".join(parts)
+        + "</svg>"
     )
-    y += 32
+
+
+def _lines(x: float, y: float, text: str, size: int, extra: str = "") -> tuple[list[str], float]:
+    """``text`` wrapped to the panel's width from baseline y; and the next baseline."""
+    out = []
+    for line in wrap(text, size, PANEL_W - x - 8):
+        out.append(_t(x, y, line, size, "start", extra))
+        y += size + 6
+    return out, y
+
+
+def _table(obs: dict, board: Board) -> tuple[list[str], float]:
+    """The caravanserai, the display and the deck."""
+    x = 8
+    out = []
+    y = 26
+    out.append(_t(x, y, _("Caravanserai:"), 15, "start"))
+    camels = obs["caravanserai"]["camels"]
+    for k, camel in enumerate(camels):
+        out += _camel(x + 120 + 33 * (k % 7), y - 18 + 30 * (k // 7), camel["good"], camel["value"])
+    y += 30 * max(1, (len(camels) + 6) // 7)
+    sup = obs["caravanserai"]
+    text = _("colourless gems {c}, 8-point tokens {t}, gems in the bag {b}").format(
+        c=sup["colourless"], t=sup["tokens"], b=obs["bag"]
+    )
+    lines, y = _lines(x, y, text, FONT + 1)
+    out += lines
+    y += 6
     out.append(_t(x, y, _("Display:"), 15, "start"))
+    y += 30
     display: dict[str, int] = {}
     for g in obs["display"]:
         display[g] = display.get(g, 0) + 1
-    cards, cx = _cards_line(x + 80, y, display, L.display_target)
+    cards, y = _cards_flow(
+        x,
+        y,
+        display,
+        L.display_target,
+        lambda g, k: (
+            _("Display card: {good}").format(good=L.good_name(g)) + (f" ({k})" if k > 1 else "")
+        ),
+    )
     out += cards
+    y += ROW
+    deck = _("deck {n}").format(n=obs["deck"])
     out.append(
-        f'<g {_target(L.DECK_TARGET)}><rect x="{cx + 10:.0f}" y="{y - 17}" width="110" '
-        f'height="24" rx="4" fill="#5d4037" stroke="#222"/>'
-        + _t(cx + 65, y, _("deck {n}").format(n=obs["deck"]), 14, extra='fill="white"')
-        + "</g>"
+        target_open(L.DECK_TARGET, sentence(deck))
+        + hit_rect(x + 60, y - 5, 124, 48)
+        + f'<rect x="{x}" y="{y - 18}" width="120" height="{CARD_H}" rx="4" fill="#5d4037" '
+        f'stroke="#222"/>' + _t(x + 60, y, deck, 14, extra='fill="white"') + "</g>"
     )
     top_card = L.good_name(obs["discard"][-1]) if obs["discard"] else "-"
-    y += 26
-    out.append(
-        _t(
-            x,
-            y,
-            _("discard pile {n} (top: {top})").format(n=len(obs["discard"]), top=top_card),
-            FONT + 1,
-            "start",
-        )
-    )
-    y += 22
-    key, key_bottom = _key(560, top + 24)
-    out += key
-    return out, max(y, top + 190, key_bottom)
+    text = _("discard pile {n} (top: {top})").format(n=len(obs["discard"]), top=top_card)
+    out.append(_t(x + 132, y, text, FONT, "start"))
+    return out, y + 8
 
 
 def _facts(x: float, y: float, facts: list[tuple[str, object]]) -> str:
@@ -450,77 +486,112 @@ def _facts(x: float, y: float, facts: list[tuple[str, object]]) -> str:
     return f'<text x="{x:.0f}" y="{y:.0f}" font-size="15" text-anchor="end">{"".join(parts)}</text>'
 
 
-def _player(obs: dict, p: dict, x: float, y: float, w: float) -> list[str]:
+def _player(obs: dict, p: dict, own: bool) -> tuple[list[str], float]:
+    """A player's panel; the viewer's own (``own``) starts with the decision and their hand."""
+    x = 8
+    out = []
+    y = 24
     me = p["seat"] == obs["seat"]
     turn = obs.get("decision") and obs["decision"]["seat"] == p["seat"]
-    h = 124
-    out = [
-        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
-        f'fill="{"#fff3e0" if turn else "#ffffff"}" stroke="{"#e65100" if me else "#9e9e9e"}" '
-        f'stroke-width="{3 if me else 1.5}"/>'
-    ]
+    board = obs["_board"]
+    if own:
+        title = _("Silk Road")
+        if obs["seat"] is not None:
+            title += " - " + _("you are seat {seat}").format(seat=obs["seat"] + 1)
+        out.append(_t(x, y, title, 18, "start", 'font-weight="bold"'))
+        y += 24
+        lines, y = _lines(x, y, _decision_text(obs, board), 15, 'fill="#b71c1c"')
+        out += lines
+        y += 4
     head = _("Seat {seat}").format(seat=p["seat"] + 1)
     if me:
         head += " " + _("(you)")
-    out.append(_t(x + 10, y + 22, head, 15, "start", 'font-weight="bold"'))
+    if turn:
+        out.append(
+            f'<rect x="2" y="{y - 18}" width="{PANEL_W - 4}" height="26" rx="4" fill="#fff3e0"/>'
+        )
+    out.append(_t(x, y, head, 15, "start", 'font-weight="bold"'))
     facts = [(_("camel driver:"), p["driver"]), (_("cards in hand:"), p["hand_count"])]
     if "score" in p:
         facts.append((_("points:"), p["score"]))
-    out.append(_facts(x + w - 10, y + 22, facts))
-    out.append(_t(x + 10, y + 46, _("laid out:"), FONT, "start"))
-    cards, _cx = _cards_line(
-        x + 72, y + 46, p["field"], lambda g, s=p["seat"]: L.field_target(s, g), 74, 13
-    )
-    out += cards
-    gy = y + 78
-    if "gems" in p:
-        out.append(_t(x + 10, gy + 5, _("gems:"), FONT, "start"))
-        out += _gem_row(x + 70, gy, p["gems"], 7)
-        gx = x + 70 + 17 * sum(p["gems"].values())
+    out.append(_facts(PANEL_W - 8, y, facts))
+    y += 26
+    if me and "hand" in p:
+        out.append(_t(x, y, _("hand:"), FONT, "start"))
+        y += 28
+        cards, y = _cards_flow(
+            x, y, p["hand"], L.hand_target,
+            lambda g, k: _("Hand card: {good}").format(good=L.good_name(g)) + (f" ({k})" if k > 1 else ""),
+        )  # fmt: skip
+        out += cards
+        y += 34
+    out.append(_t(x, y, _("laid out:"), FONT, "start"))
+    if p["field"]:
+        y += 28
+        seat = p["seat"]
+        cards, y = _cards_flow(
+            x, y, p["field"], lambda g, s=seat: L.field_target(s, g),
+            lambda g, k, s=seat: _("Laid-out {good} of seat {seat}").format(
+                good=L.good_name(g), seat=s + 1
+            ) + (f" ({k})" if k > 1 else ""),
+        )  # fmt: skip
+        out += cards
     else:
-        out.append(
-            _t(x + 10, gy + 5, _("hidden gems: {n}").format(n=p["gem_count"]), FONT, "start")
-        )
+        out.append(_t(x + 80, y, "-", FONT, "start"))
+    y += 30
+    if "gems" in p:
+        out.append(_t(x, y, _("gems:"), FONT, "start"))
+        out += _gem_row(x + 60, y - 5, p["gems"], 7)
+        gx = x + 60 + 17 * sum(p["gems"].values())
+    else:
+        out.append(_t(x, y, _("hidden gems: {n}").format(n=p["gem_count"]), FONT, "start"))
         gx = x + 140
     colourless = escape(_("colourless gem"))
     for k in range(p["colourless"]):
         out.append(
-            f'<circle cx="{gx + 17 * k + 8}" cy="{gy}" r="7" fill="{CLEAR_FILL}" stroke="#333">'
+            f'<circle cx="{gx + 17 * k + 8}" cy="{y - 5}" r="7" fill="{CLEAR_FILL}" stroke="#333">'
             f"<title>{colourless}</title></circle>"
         )
     if p["tokens"]:
-        out.append(
-            _t(gx + 50, gy + 5, _("8-point tokens: {n}").format(n=p["tokens"]), FONT, "start")
-        )
-    if me and "hand" in p:
-        out.append(_t(x + 10, y + 112, _("hand:"), FONT, "start"))
-        cards, _cx = _cards_line(x + 72, y + 112, p["hand"], L.hand_target, 74, 13)
-        out += cards
-    return out
+        y += 20
+        out.append(_t(x, y, _("8-point tokens: {n}").format(n=p["tokens"]), FONT, "start"))
+    frame = (
+        f'<rect x="1" y="1" width="{PANEL_W - 2}" height="{y + 8}" rx="6" fill="none" '
+        f'stroke="{"#e65100" if me else "#9e9e9e"}" stroke-width="{3 if me else 1.5}"/>'
+    )
+    return [frame, *out], y
 
 
 def render_svg(obs: dict, board: Board) -> str:
-    table, y = _table(obs, board, PANEL_TOP)
+    obs = {**obs, "_board": board}
     players = obs["players"]
-    cols = 2
-    col_w = (WIDTH - 14 * 3) / cols
-    rows = (len(players) + cols - 1) // cols
-    height = y + 10 + rows * 134 + 6
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-        f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">',
+    mine = next((p for p in players if p["seat"] == obs["seat"]), None)
+    if mine is None:  # a spectator: the decision heads the table panel instead
+        table_parts, bottom = _table(obs, board)
+        lines, y = _lines(8, 24, _decision_text(obs, board), 15, 'fill="#b71c1c"')
+        shift = y + 4
+        table_parts = [f'<g transform="translate(0 {shift:.0f})">', *table_parts, "</g>"]
+        table = (lines + table_parts, bottom + shift)
+    else:
+        table = _table(obs, board)
+    pictures = []
+    if mine is not None:
+        pictures.append(_panel("board-own", _("Your turn and hand"), _player(obs, mine, True)))
+    pictures.append(_panel("board-table", _("The table"), table))
+    map_parts = [
+        svg_open(WIDTH, MAP_H, "board-map", _("The map"), -MAP_TOP),
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
         'markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
         'fill="#a1887f"/></marker></defs>',
-        f'<rect width="{WIDTH}" height="{height:.0f}" fill="#fafafa"/>',
-        f'<g transform="translate(0 {MAP_TOP})">',
+        *_map(obs, board),
+        "</svg>",
     ]
-    parts += _map(obs, board)
-    parts.append("</g>")
-    parts += table
-    for k, p in enumerate(players):
-        px = 14 + (k % cols) * (col_w + 14)
-        py = y + 10 + (k // cols) * 134
-        parts += _player(obs, p, px, py, col_w)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    # every map text is "minor": left out where the map fits a phone's width
+    pictures.append("\n".join(map_parts).replace("<text ", '<text class="minor" '))
+    for p in players:
+        if p is not mine:
+            label = _("Seat {seat}").format(seat=p["seat"] + 1)
+            pictures.append(_panel("board-player", label, _player(obs, p, False)))
+    key, bottom = _key(8, 24)
+    pictures.append(_panel("board-key", _("Key"), (key, bottom)))
+    return board_set("silkroad", pictures)

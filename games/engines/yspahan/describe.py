@@ -3,7 +3,7 @@ through the engines' `_()`; names from labels.py)."""
 
 from __future__ import annotations
 
-from games.engines.i18n import _
+from games.engines.i18n import _, ngettext
 
 from . import labels as L
 from .board import BOARD
@@ -24,7 +24,11 @@ def describe(s: State, a: dict) -> str:
         k = a.get("count", 0)
         if not k:
             return _("Roll without yellow dice")
-        return _("Buy {n} yellow dice and roll").format(n=k)
+        # ngettext needs a number; a malformed action still gets a label.
+        n = k if isinstance(k, int) else 0
+        return ngettext("Buy {n} yellow die and roll", "Buy {n} yellow dice and roll", n).format(
+            n=k
+        )
     if kind == "row":
         r = a.get("row")
         name = L.row_name(r) if isinstance(r, str) else "?"
@@ -33,7 +37,10 @@ def describe(s: State, a: dict) -> str:
             pips = s.rows[ROW_INDEX[r]][0]
         except (KeyError, TypeError):
             return _("Take the {row}").format(row=name)
-        return _("Take the {row} ({n} dice showing {pips})").format(row=name, n=v, pips=pips)
+        text = ngettext(
+            "Take the {row} ({n} die showing {pips})", "Take the {row} ({n} dice showing {pips})", v
+        )
+        return text.format(row=name, n=v, pips=pips)
     if kind == "draw_card":
         return _("No row left: draw a card")
     if kind == "action":
@@ -86,13 +93,26 @@ def describe(s: State, a: dict) -> str:
         return _("Play card: {card}").format(card=L.card_name(a.get("card")))
     if kind == "swap":
         k = a.get("count")
+        n = k if isinstance(k, int) else 0
         if a.get("give") == "gold":
-            return _("Exchange {n} gold for {n} camels").format(n=k)
-        return _("Exchange {n} camels for {n} gold").format(n=k)
+            text = ngettext(
+                "Exchange {n} gold for {n} camel", "Exchange {n} gold for {n} camels", n
+            )
+        else:
+            text = ngettext(
+                "Exchange {n} camel for {n} gold", "Exchange {n} camels for {n} gold", n
+            )
+        return text.format(n=k)
     if kind == "score":
         k = a.get("count")
+        n = k if isinstance(k, int) else 0
         if s.stage == "card_score_camels":
             pts = 2 * k if isinstance(k, int) else "?"
-            return _("Turn {n} camels into {pts} points").format(n=k, pts=pts)
-        return _("Turn {n} gold into {n} points").format(n=k)
+            text = ngettext(
+                "Turn {n} camel into {pts} points", "Turn {n} camels into {pts} points", n
+            )
+            return text.format(n=k, pts=pts)
+        return ngettext("Turn {n} gold into {n} point", "Turn {n} gold into {n} points", n).format(
+            n=k
+        )
     return _("Unknown action")

@@ -6,7 +6,7 @@ from games.engines.base import NoVariants, ObjectStateEngine, StateCodec
 
 from . import labels, rules
 from .describe import describe as _describe
-from .flow import new_state
+from .flow import START_PLAYER, new_state
 from .heuristic import evaluate
 from .observation import determinize as _determinize
 from .observation import observe
@@ -33,6 +33,7 @@ class YspahanEngine(NoVariants, ObjectStateEngine):
     title = "Yspahan"
     min_players = 2
     max_players = 4
+    start_player = START_PLAYER
     # Three week-end scorings of all 14 souks (82 points, +2 each with building 5) give
     # 330, buildings 25, a card at most 10; 500 leaves room for the caravan.
     max_score = 500

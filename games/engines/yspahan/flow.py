@@ -36,6 +36,13 @@ from .constants import (
 from .scoring import score_week
 from .state import NSHOPS, NSOUKS, State
 
+# Seat 1 starts day 1 (s.start = 0); end_day passes the start player counter-clockwise and
+# day_order picks the last day's start player by score with 2 or 4 players.
+START_PLAYER = (
+    "Seat 1 is the start player on the first day; each new day the start player passes "
+    "counter-clockwise (with 2 or 4 players, the lowest score starts the last day)."
+)
+
 
 def new_state(n: int, seed: int, options: dict) -> State:
     s = State()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from games.engines.board_ids import board_id
-from games.engines.i18n import _
+from games.engines.i18n import _, ngettext
 
 from .board import BOARD
 from .constants import ROWS
@@ -197,7 +197,8 @@ def action_choice(s, a: dict, describe) -> str | None:
         k = a.get("count", 0)
         if not k:
             return _("no yellow dice")
-        return _("buy 1 yellow die") if k == 1 else _("buy {n} yellow dice").format(n=k)
+        n = k if isinstance(k, int) else 0
+        return ngettext("buy {n} yellow die", "buy {n} yellow dice", n).format(n=k)
     if t == "pass":
         return _("build nothing")
     if t == "end":

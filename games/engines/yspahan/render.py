@@ -1,12 +1,13 @@
-"""An SVG picture of an observation: the board with its districts, souks, streets
-and the supervisor on top; the dice tower, the caravan and the key below; then
-the players.
+"""The pictures of an observation (``svg.board_set``): the decision and the dice tower,
+the viewer's own board (hand, buildings), the map with its districts, souks, streets and
+the supervisor; then the caravan and deck, the other players and the key.
 
 Self-contained (no external fonts, images or scripts); drawn only from the
-observation, so it never shows more than the viewer may know. Drawn for
-reading at the match page's size (scaled to about 860 px wide): no text under
-12 user units, 11.6 px on the page. Clickable parts carry ``data-target`` ids
-(README "Board ids").
+observation, so it never shows more than the viewer may know. The map is read at
+the match page's size on a laptop (890 units in about 880 px): no text under 12
+units; where it fits a phone's width its text (class ``minor``) is left out. Panels
+are at most 380 units wide with no text under 13. Clickable parts carry
+``data-target`` ids (README "Board ids"), a ``data-label`` and a ``<title>``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,17 @@ import functools
 import math
 from html import escape
 
-from games.engines.i18n import _
-from games.engines.svg import target_attr as _tgt
+from games.engines.i18n import _, ngettext
+from games.engines.svg import (
+    PANEL_W,
+    board_set,
+    hit_circle,
+    hit_rect,
+    sentence,
+    svg_open,
+    target_open,
+    wrap,
+)
 from games.engines.words import colour_name
 
 from . import labels as L
@@ -200,8 +210,9 @@ def _board(obs: dict) -> list[str]:
                     f'fill="{SEAT_COLOURS[who % 4]}" stroke="#fff" stroke-width="2"/>'
                 )
             out.append(
-                f"<g {_tgt(L.shop_target(sid))}><title>{escape(title)}</title>"
-                f'<rect x="{x - SHOP / 2:.0f}" y="{y - SHOP / 2:.0f}" width="{SHOP}" '
+                target_open(L.shop_target(sid), title)
+                + hit_circle(x, y, SHOP / 2 + 2)
+                + f'<rect x="{x - SHOP / 2:.0f}" y="{y - SHOP / 2:.0f}" width="{SHOP}" '
                 f'height="{SHOP}" rx="3" fill="{DISTRICT_FILL[district]}" '
                 f'stroke="{DISTRICT_DARK[district]}" stroke-width="2"/>{cube}</g>'
             )
@@ -254,8 +265,9 @@ def _streets(obs: dict) -> list[str]:
         label = "" if arm == "centre" else str(k)
         r = 15 if arm == "centre" else 12
         out.append(
-            f"<g {_tgt(L.square_target(cid))}><title>{escape(L.square_name(cid))}</title>"
-            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="#fff8e8" stroke="#8a7a5a" '
+            target_open(L.square_target(cid), L.square_name(cid))
+            + hit_circle(x, y, 15)
+            + f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="#fff8e8" stroke="#8a7a5a" '
             f'stroke-width="2"/>' + _t(x, y + 4, label, FONT, "middle", fill="#5a4a2a") + "</g>"
         )
     # the street names at their far ends
@@ -271,66 +283,115 @@ def _streets(obs: dict) -> list[str]:
     sup = obs.get("supervisor")
     if sup in BOARD.cell_index:
         x, y = _xy(*cells[BOARD.cell_index[sup]])
-        title = escape(_("the supervisor"))  # outside the f-string, where xgettext finds it
+        title = sentence(_("the supervisor"))
         out.append(
-            f"<g {_tgt(L.SUPERVISOR_TARGET)}><title>{title}</title>"
-            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="#222" stroke="#fff" '
+            target_open(L.SUPERVISOR_TARGET, title)
+            + hit_circle(x, y, 18)
+            + f'<circle cx="{x:.0f}" cy="{y:.0f}" r="16" fill="#222" stroke="#fff" '
             f'stroke-width="3"/>' + _t(x, y + 5, _("S"), 14, "middle", fill="#fff") + "</g>"
         )
     return out
 
 
-def _tower(obs: dict, x0: float, top: float) -> list[str]:
+PANEL_FONT = 13  # the smallest panel text: 13 x 369/380 = 12.6 px on a phone
+
+
+def _lines(x: float, y: float, text: str, size: int, **extra) -> tuple[list[str], float]:
+    """``text`` wrapped to the panel's width from baseline y; and the next baseline."""
+    out = []
+    for line in wrap(text, size, PANEL_W - x - 8):
+        out.append(_t(x, y, line, size, **extra))
+        y += size + 5
+    return out, y
+
+
+def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
+    parts, bottom = body
+    height = round(bottom + 10)
+    return (
+        svg_open(PANEL_W, height, f"board-panel {cls}", label)
+        + f'<rect width="{PANEL_W}" height="{height}" fill="#fffdf7"/>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _row_label(row: dict, rolled: bool) -> str:
+    name = sentence(L.row_name(row.get("row", "")))
+    dice = row.get("white", 0) + row.get("yellow", 0)
+    if row.get("taken"):
+        return f"{name}: " + _("taken")
+    if not rolled or not dice:
+        return name
+    text = ngettext("{row}: {n} die showing {value}", "{row}: {n} dice showing {value}", dice)
+    return text.format(row=name, n=dice, value=row.get("value", 0))
+
+
+def _tower(obs: dict, x0: float, top: float) -> tuple[list[str], float]:
     out = [_t(x0, top + 16, _("Dice tower"), 15, font_weight="bold")]
     rows = obs.get("tower", [])
     rolled = obs.get("rolled", True)
+    step = 48  # rows' hit areas (44 px on a phone) never overlap
     for i, row in enumerate(reversed(rows)):
-        y = top + 26 + i * 36
+        y = top + 26 + i * step
         taken = row.get("taken")
         name = row.get("row", "")
         out.append(
-            f"<g {_tgt(L.row_target(name))}>"
-            f'<rect x="{x0}" y="{y}" width="300" height="32" rx="4" '
+            target_open(L.row_target(name), _row_label(row, rolled))
+            + f'<rect x="{x0}" y="{y}" width="{PANEL_W - 2 * x0}" height="44" rx="4" '
             f'fill="{"#ccc" if taken else "#fbf6ea"}" stroke="#777"/>'
-            + _t(x0 + 8, y + 15, L.row_name(name), FONT, font_weight="bold")
-            + _t(x0 + 8, y + 28, L.row_action(name), FONT, fill="#555")
+            + _t(x0 + 8, y + 19, L.row_name(name), PANEL_FONT, font_weight="bold")
+            + _t(x0 + 8, y + 36, L.row_action(name), PANEL_FONT, fill="#555")
         )
-        x = x0 + 170
+        x = x0 + 190
         if rolled:
             for _k in range(row.get("white", 0)):
-                out.append(_die(x, y + 5, row.get("value", 0), False))
+                out.append(_die(x, y + 11, row.get("value", 0), False))
                 x += 25
             gone = not obs.get("yellow_active", True)
             for _k in range(row.get("yellow", 0)):
-                out.append(_die(x, y + 5, row.get("value", 0), True, gone))
+                out.append(_die(x, y + 11, row.get("value", 0), True, gone))
                 x += 25
         if taken:
-            out.append(_t(x0 + 294, y + 21, _("taken"), FONT, "end"))
+            out.append(_t(PANEL_W - x0 - 6, y + 27, _("taken"), PANEL_FONT, "end"))
         out.append("</g>")
-    y = top + 26 + 6 * 36 + 16
+    y = top + 26 + len(rows) * step + 16
     if not rolled:
-        out.append(_t(x0, y, _("dice not rolled yet"), FONT))
+        out.append(_t(x0, y, _("dice not rolled yet"), PANEL_FONT))
     elif obs.get("yellow_bought"):
-        out.append(_t(x0, y, _("{n} yellow dice bought").format(n=obs["yellow_bought"]), FONT))
-    return out
+        out.append(
+            _t(
+                x0,
+                y,
+                ngettext(
+                    "{n} yellow die bought", "{n} yellow dice bought", obs["yellow_bought"]
+                ).format(n=obs["yellow_bought"]),
+                PANEL_FONT,
+            )
+        )
+    return out, y
 
 
-def _caravan(obs: dict, x0: float, top: float) -> list[str]:
+def _caravan(obs: dict, x0: float, top: float) -> tuple[list[str], float]:
     car = obs.get("caravan", {})
     per = max(1, car.get("per_section", 4))
     cubes = car.get("cubes", [])
-    out = [f"<g {_tgt(L.CARAVAN_TARGET)}>", _t(x0, top + 16, _("Caravan"), 15, font_weight="bold")]
+    label = ngettext("Caravan: {n} cube", "Caravan: {n} cubes", len(cubes)).format(n=len(cubes))
+    out = [
+        target_open(L.CARAVAN_TARGET, label),
+        _t(x0, top + 16, _("Caravan"), 15, font_weight="bold"),
+    ]
     step = 22
     width = per * step + 8
     for section in range(3):
-        sx = x0 + section * (width + 10)
+        sx = x0 + 4 + section * (width + 10)
         out.append(
             f'<rect x="{sx - 4}" y="{top + 24}" width="{width}" height="62" rx="5" '
             f'fill="#f7efdc" stroke="#b09a70"/>'
         )
-        out.append(_t(sx, top + 40, _("section {n}").format(n=section + 1), FONT))
+        out.append(_t(sx, top + 40, _("section {n}").format(n=section + 1), PANEL_FONT))
         pts = SECTION_POINTS[section]
-        out.append(_t(sx, top + 80, _("{n} pt each").format(n=pts), FONT, fill="#555"))
+        out.append(_t(sx, top + 80, _("{n} pt each").format(n=pts), PANEL_FONT, fill="#555"))
         for i in range(per):
             space = section * per + i
             x = sx + i * step
@@ -344,13 +405,13 @@ def _caravan(obs: dict, x0: float, top: float) -> list[str]:
                     f'fill="{SEAT_COLOURS[cubes[space] % 4]}" stroke="#111"/>'
                 )
     out.append("</g>")
-    return out
+    return out, top + 90
 
 
-def _decision(obs: dict, x0: float, top: float) -> list[str]:
+def _decision(obs: dict, x0: float, top: float) -> tuple[list[str], float]:
     d = obs.get("decision")
     if not d:
-        return [_t(x0, top, _("game over"), 15, font_weight="bold")]
+        return [_t(x0, top, _("game over"), 15, font_weight="bold")], top + 20
     stages = {
         "yellow": _("buy yellow dice, then roll"),
         "row": _("choose a row of the tower"),
@@ -369,15 +430,15 @@ def _decision(obs: dict, x0: float, top: float) -> list[str]:
     ]
     if "row" in d:
         lines.append(
-            _("{row}: {n} dice, +{boost}").format(
-                row=L.row_name(d["row"]), n=d.get("row_value", 0), boost=d.get("boost", 0)
-            )
+            ngettext(
+                "{row}: {n} die, +{boost}", "{row}: {n} dice, +{boost}", d.get("row_value", 0)
+            ).format(row=L.row_name(d["row"]), n=d.get("row_value", 0), boost=d.get("boost", 0))
         )
     if "remaining" in d:
         lines.append(
-            _("{n} cube(s) for the {district}").format(
-                n=d["remaining"], district=L.district_name(d.get("district", ""))
-            )
+            ngettext(
+                "{n} cube for the {district}", "{n} cubes for the {district}", d["remaining"]
+            ).format(n=d["remaining"], district=L.district_name(d.get("district", "")))
         )
     for send in d.get("sends", []):
         lines.append(
@@ -385,104 +446,119 @@ def _decision(obs: dict, x0: float, top: float) -> list[str]:
                 souk=L.souk_name(L.shop_souk(send["shop"])), seat=_seat_name(send["seat"])
             )
         )
-    return [
-        _t(x0, top + 17 * i, line, 14 if i == 0 else FONT, fill="#b71c1c" if i == 0 else "#222")
-        for i, line in enumerate(lines)
-    ]
+    out = []
+    y = top
+    for i, line in enumerate(lines):
+        size = 15 if i == 0 else PANEL_FONT
+        parts, y = _lines(x0, y, line, size, fill="#b71c1c" if i == 0 else "#222")
+        out += parts
+    return out, y
 
 
-def _key(obs: dict, x0: float, top: float) -> list[str]:
+def _key(obs: dict, x0: float, top: float) -> tuple[list[str], float]:
     out = [_t(x0, top + 16, _("Key"), 15, font_weight="bold")]
     y = top + 36
     for i, district in enumerate(BOARD.districts):
-        x = x0 + (i % 2) * 120
+        x = x0 + (i % 2) * 170
         yy = y + (i // 2) * 20
         out.append(
             f'<rect x="{x}" y="{yy - 12}" width="14" height="14" fill="{DISTRICT_FILL[district]}" '
             f'stroke="{DISTRICT_DARK[district]}"/>'
         )
-        out.append(_t(x + 19, yy, L.district_name(district), FONT))
+        out.append(_t(x + 19, yy, L.district_name(district), PANEL_FONT))
     y += 46
-    out.append(_t(x0, y, _("souk: letter, points, filled/shops"), FONT))
-    y += 18
-    out.append(_t(x0, y, _("S: the supervisor"), FONT))
-    y += 24
-    out.append(_t(x0, y, _("Buildings (cost camels + gold):"), FONT, font_weight="bold"))
+    for text in (_("souk: letter, points, filled/shops"), _("S: the supervisor")):
+        parts, y = _lines(x0, y, text, PANEL_FONT)
+        out += parts
+    y += 6
+    parts, y = _lines(x0, y, _("Buildings (cost camels + gold):"), PANEL_FONT, font_weight="bold")
+    out += parts
     for b, name in enumerate(BUILDINGS):
-        y += 17
         camels, gold = BUILDING_COST[b]
         what = _(L.BUILDING_LABELS[name])
-        out.append(_t(x0, y, f"{b + 1}: {what} ({camels} + {gold})", FONT, fill="#333"))
-    return out
+        parts, y = _lines(x0, y, f"{b + 1}: {what} ({camels} + {gold})", PANEL_FONT, fill="#333")
+        out += parts
+    return out, y - 8
 
 
-def _players(obs: dict, top: float) -> list[str]:
-    out = []
+def _player(obs: dict, pl: dict, i: int) -> tuple[list[str], float]:
     seat = obs.get("seat")
     decision = obs.get("decision") or {}
-    y = top
-    for i, pl in enumerate(obs.get("players", [])):
-        p = pl.get("seat", i)
-        colour = SEAT_COLOURS[p % 4]
-        hand = pl.get("hand") or {}
-        h = 84 if p == seat and hand else 58
-        mark = " " + _("(you)") if p == seat else ""
-        if decision.get("seat") == p:
-            mark += "  \u25c0 " + _("to decide")
-        out.append(
-            f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{h}" rx="5" fill="#fbf8f0" '
-            f'stroke="{colour}" stroke-width="{3 if p == seat else 2}"/>'
+    p = pl.get("seat", i)
+    colour = SEAT_COLOURS[p % 4]
+    hand = pl.get("hand") or {}
+    mark = " " + _("(you)") if p == seat else ""
+    if decision.get("seat") == p:
+        mark += "  \u25c0 " + _("to decide")
+    out = [f'<rect x="8" y="9" width="18" height="18" fill="{colour}"/>']
+    name = _("Seat {seat} ({colour})").format(seat=p + 1, colour=_seat_name(p))
+    parts, y = _lines(32, 24, name + mark, 15, font_weight="bold")
+    out += parts
+    vp, gold, camels, cards = (pl.get(k, 0) for k in ("vp", "gold", "camels", "cards"))
+    text = " · ".join(
+        [
+            ngettext("{n} point", "{n} points", vp).format(n=vp),
+            ngettext("{n} gold", "{n} gold", gold).format(n=gold),
+            ngettext("{n} camel", "{n} camels", camels).format(n=camels),
+            ngettext("{n} card", "{n} cards", cards).format(n=cards),
+        ]
+    )
+    parts, y = _lines(8, y + 2, " ".join(text.split()), 14)
+    out += parts
+    built = set(pl.get("buildings", []))
+    out.append(_t(8, y + 14, _("buildings"), PANEL_FONT))
+    bx0 = 100
+    for b, bname in enumerate(BUILDINGS):
+        x = bx0 + b * 46
+        on = bname in built
+        body = (
+            f'<rect x="{x}" y="{y - 4}" width="36" height="30" rx="3" '
+            f'fill="{colour if on else "#eee"}" stroke="#555"/>'
+            + _t(x + 18, y + 16, str(b + 1), 15, "middle", font_weight="bold")
         )
-        out.append(f'<rect x="14" y="{y + 9}" width="18" height="18" fill="{colour}"/>')
-        name = _("Seat {seat} ({colour})").format(seat=p + 1, colour=_seat_name(p))
-        out.append(_t(40, y + 24, name + mark, 15, font_weight="bold"))
-        out.append(
-            _t(
-                40,
-                y + 46,
-                _("{vp} points   {gold} gold   {camels} camels   {cards} cards").format(
-                    vp=pl.get("vp", 0),
-                    gold=pl.get("gold", 0),
-                    camels=pl.get("camels", 0),
-                    cards=pl.get("cards", 0),
-                ),
-                14,
-            )
-        )
-        built = set(pl.get("buildings", []))
-        out.append(_t(WIDTH - 6 * 36 - 20, y + 24, _("buildings"), FONT, "end"))
-        for b, bname in enumerate(BUILDINGS):
-            x = WIDTH - 6 * 36 - 10 + b * 36
-            on = bname in built
-            target = f" {_tgt(L.building_target(bname))}" if p == seat else ""
+        label = L.building_name(bname)
+        if on:
+            label += ": " + _("built")
+        if p == seat:
+            label = sentence(label)
             out.append(
-                f"<g{target}><title>{escape(L.building_name(bname))}</title>"
-                f'<rect x="{x}" y="{y + 8}" width="30" height="24" rx="3" '
-                f'fill="{colour if on else "#eee"}" stroke="#555"/>'
-                + _t(x + 15, y + 25, str(b + 1), 14, "middle", font_weight="bold")
+                target_open(L.building_target(bname), label)
+                + hit_rect(x + 18, y + 11, 46, 46)
+                + body
                 + "</g>"
             )
-        if p == seat and hand:
-            out.append(_t(40, y + 72, _("hand:"), FONT))
-            x = 84
-            for card, k in hand.items():
-                text = L.card_name(card) + (f" \u00d7{k}" if k > 1 else "")
-                w = 16 + 7 * len(text)
-                out.append(
-                    f"<g {_tgt(L.hand_target(card))}>"
-                    f'<rect x="{x}" y="{y + 56}" width="{w}" height="22" rx="4" fill="#fff" '
-                    f'stroke="#8a5a1c" stroke-width="2"/>'
-                    + _t(x + w / 2, y + 72, text, FONT, "middle")
-                    + "</g>"
-                )
-                x += w + 6
-        y += h + 6
-    return out, y
+        else:
+            out.append(f"<g><title>{escape(label)}</title>{body}</g>")
+    y += 48
+    if p == seat and hand:
+        out.append(_t(8, y + 4, _("hand:"), PANEL_FONT))
+        y += 16
+        x = 8
+        for card, k in hand.items():
+            text = L.card_name(card) + (f" \u00d7{k}" if k > 1 else "")
+            w = round(16 + 7.2 * len(text))
+            if x + w > PANEL_W - 8 and x > 8:
+                x, y = 8, y + 48
+            label = _("Card: {card}").format(card=text)
+            out.append(
+                target_open(L.hand_target(card), label)
+                + hit_rect(x + w / 2, y + 15, w + 4, 46)
+                + f'<rect x="{x}" y="{y + 2}" width="{w}" height="26" rx="4" fill="#fff" '
+                f'stroke="#8a5a1c" stroke-width="2"/>'
+                + _t(x + w / 2, y + 20, text, PANEL_FONT, "middle")
+                + "</g>"
+            )
+            x += w + 6
+        y += 34
+    frame = (
+        f'<rect x="2" y="2" width="{PANEL_W - 4}" height="{y - 4}" rx="5" fill="none" '
+        f'stroke="{colour}" stroke-width="{3 if p == seat else 2}"/>'
+    )
+    return [*out, frame], y - 8
 
 
 def render_svg(obs: dict) -> str:
     board_bottom = BOARD_TOP + (425 - Y0) * SCALE
-    below = board_bottom + 10
     week, day = obs.get("week", "?"), obs.get("day", "?")
     header = _("Yspahan - week {week}, day {day}").format(week=week, day=day)
     if obs.get("over"):
@@ -491,40 +567,54 @@ def render_svg(obs: dict) -> str:
         header += " - " + _("start player: {colour}").format(
             colour=_seat_name(obs.get("start_player", 0))
         )
-    body = [
-        _t(10, 24, header, 17, font_weight="bold"),
-        f'<rect x="0" y="{BOARD_TOP - 8}" width="{WIDTH}" height="{board_bottom - BOARD_TOP + 8}" '
-        f'fill="#f3ead8"/>',
+    # the decision and the tower first: the first legal parts of most decisions
+    own, y = _lines(8, 22, header, 15, font_weight="bold")
+    parts, y = _decision(obs, 8, y + 4)
+    own += parts
+    tower, y = _tower(obs, 8, y)
+    own += tower
+    pictures = [_panel("board-own", _("The decision and the dice tower"), (own, y))]
+    players = obs.get("players", [])
+    seat = obs.get("seat")
+    for i, pl in enumerate(players):
+        if pl.get("seat", i) == seat:
+            pictures.append(_panel("board-you", _("Your board"), _player(obs, pl, i)))
+    top = BOARD_TOP - 8
+    height = board_bottom - top
+    map_body = [
+        svg_open(WIDTH, height, "board-map", _("The board"), top),
+        f'<rect y="{top}" width="{WIDTH}" height="{height:.0f}" fill="#f3ead8"/>',
+        *_board(obs),
+        "</svg>",
     ]
-    body += _board(obs)
-    body += _tower(obs, 10, below)
-    body += _caravan(obs, 330, below)
-    deck_y = below + 108
-    deck = escape(_("the deck"))  # outside the f-string, where xgettext finds it
-    body.append(
-        f"<g {_tgt(L.DECK_TARGET)}><title>{deck}</title>"
-        f'<rect x="330" y="{deck_y}" width="110" height="30" rx="4" fill="#5d4037"/>'
-        + _t(
-            385, deck_y + 20, _("deck {n}").format(n=obs.get("deck", 0)), 14, "middle", fill="#fff"
-        )
+    # every map text is "minor": left out where the map fits a phone's width
+    pictures.append("\n".join(map_body).replace("<text ", '<text class="minor" '))
+    table, y = _caravan(obs, 8, 4)
+    deck_y = y + 10
+    deck = _("deck {n}").format(n=obs.get("deck", 0))
+    table.append(
+        target_open(L.DECK_TARGET, sentence(deck))
+        + hit_rect(68, deck_y + 15, 120, 46)
+        + f'<rect x="8" y="{deck_y}" width="120" height="30" rx="4" fill="#5d4037"/>'
+        + _t(68, deck_y + 20, deck, 14, "middle", fill="#fff")
         + "</g>"
     )
     played = sum(obs.get("discard", {}).values())
-    body.append(_t(450, deck_y + 20, _("{n} cards played").format(n=played), FONT))
-    body += _decision(obs, 330, deck_y + 58)
-    body += _key(obs, 648, below)
-    players, bottom = _players(obs, below + 290)
-    body += players
-    height = bottom + 4
-    return "\n".join(
-        [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-            f'viewBox="0 0 {WIDTH} {height:.0f}" font-family="sans-serif">',
-            f'<rect width="{WIDTH}" height="{height:.0f}" fill="#fffdf7"/>',
-            *body,
-            "</svg>",
-        ]
+    table.append(
+        _t(
+            140,
+            deck_y + 20,
+            ngettext("{n} card played", "{n} cards played", played).format(n=played),
+            PANEL_FONT,
+        )
     )
+    pictures.append(_panel("board-table", _("Caravan and deck"), (table, deck_y + 34)))
+    for i, pl in enumerate(players):
+        if pl.get("seat", i) != seat:
+            label = _("Seat {seat}").format(seat=pl.get("seat", i) + 1)
+            pictures.append(_panel("board-player", label, _player(obs, pl, i)))
+    pictures.append(_panel("board-key", _("Key"), _key(obs, 8, 0)))
+    return board_set("yspahan", pictures)
 
 
 __all__ = ["ROWS", "render_svg"]

@@ -4,8 +4,10 @@
   in the SVG of the acting seat's observation;
 * clicking through an action's targets, then its non-board choice, names
   exactly that action;
-* the board is readable at the match page's size (no text under 11 px when
-  the SVG is scaled to 860 px wide);
+* the board is readable at the match page's size (no text under 11 px): the map at
+  its width on a 1280 px laptop, its text that a phone shows at 369 px, the panels
+  (at most 380 units wide) at the narrower of their laptop and phone widths;
+* every clickable part names itself: a ``data-label`` and a ``<title>`` with the same words;
 * labels and describe() never show internal identifiers.
 """
 
@@ -14,17 +16,26 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
+from games.engines.i18n import reset_language, set_language
 from games.engines.registry import ENGINES, get_engine
 from games.engines.silkroad.engine import SilkRoadEngine
 from games.engines.testkit import ContractViolation, check_board_targets
 from tests.games.engines.board_helpers import find_state
 
 SLUGS = sorted(ENGINES)
+LOCALE = Path(__file__).resolve().parents[3] / "locale"
 POSITIONS = 30
-BOX_PX = 860  # the board's box on a 1280 px wide match page
+BOARD_PX = 880  # the board's box on a 1280 px wide match page
+PHONE_PX = 369  # ... and on a 390 px phone
+# each picture's width on screen at 1280 px (site.css, ".board-set"): Silk Road's and
+# Yspahan's maps take the board's width and their panels pair up; the Great Wall's map
+# and panels share it 1.6 : 1
+MAP_PX = {"silkroad": BOARD_PX, "yspahan": BOARD_PX, "greatwall": 538}
+PANEL_PX = {"silkroad": 436, "yspahan": 436, "greatwall": 334}
 MIN_PX = 11
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -78,11 +89,34 @@ def svg_targets(svg: str) -> set[str]:
     return {el.attrib["data-target"] for el in root.iter() if "data-target" in el.attrib}
 
 
-def font_sizes(svg: str) -> tuple[float, list[tuple[float, str]]]:
-    """The viewBox width and (font size, text) of every <text>, sizes inherited from parents."""
-    root = ET.fromstring(svg)
+def pictures(board: str) -> list[ET.Element]:
+    """The <svg> pictures of a board set, in order."""
+    root = ET.fromstring(board)
+    assert root.tag == "div" and "board-set" in root.attrib["class"]
+    return [el for el in root if el.tag == f"{SVG}svg"]
+
+
+def screen_texts(slug: str, board: str) -> list[tuple[float, str]]:
+    """(px on screen, text) of every text a reader sees, on a laptop and on a phone."""
+    out = []
+    for pic in pictures(board):
+        width, texts = font_sizes(pic)
+        if "board-map" in pic.attrib["class"]:
+            for size, text, minor in texts:
+                out.append((size * MAP_PX[slug] / width, text))
+                if not minor:  # shown on a phone too
+                    out.append((size * PHONE_PX / width, text))
+        else:
+            box = min(PANEL_PX[slug], PHONE_PX)
+            out += [(size * box / width, text) for size, text, _m in texts]
+    return out
+
+
+def font_sizes(root: ET.Element) -> tuple[float, list[tuple[float, str, bool]]]:
+    """The viewBox width and (font size, text, minor) of every <text> of one picture,
+    sizes inherited from parents; minor: left out where the map fits a phone."""
     width = float(root.attrib["viewBox"].split()[2])
-    found: list[tuple[float, str]] = []
+    found: list[tuple[float, str, bool]] = []
 
     def size_of(el, inherited):
         style = el.attrib.get("style", "")
@@ -98,7 +132,7 @@ def font_sizes(svg: str) -> tuple[float, list[tuple[float, str]]]:
         if el.tag == f"{SVG}text":
             text = "".join(el.itertext()).strip()
             assert size is not None, f"text without a font size: {text!r}"
-            found.append((size, text))
+            found.append((size, text, "minor" in el.attrib.get("class", "")))
         for child in el:
             walk(child, size)
 
@@ -173,12 +207,10 @@ def test_board_text_is_at_least_11_px_at_the_page_size(slug):
     for state in positions(slug)[::3]:
         n = engine.num_players(state)
         for seat in [None, *range(n)]:
-            width, texts = font_sizes(engine.render_svg(engine.observation(state, seat)))
+            texts = screen_texts(slug, engine.render_svg(engine.observation(state, seat)))
             assert texts
-            scale = BOX_PX / width
-            for size, text in texts:
-                px = size * scale
-                assert px >= MIN_PX, (slug, text, size, round(px, 2))
+            for px, text in texts:
+                assert px >= MIN_PX, (slug, text, round(px, 2))
                 smallest = px if smallest is None else min(smallest, px)
     assert smallest is not None and smallest >= MIN_PX
 
@@ -188,10 +220,11 @@ def test_board_text_shows_no_internal_ids(slug):
     engine = get_engine(slug)
     for state in positions(slug)[::3]:
         svg = engine.render_svg(engine.observation(state, engine.to_act(state)))
-        _w, texts = font_sizes(svg)
+        texts = [t for pic in pictures(svg) for _s, t, _m in font_sizes(pic)[1]]
         root = ET.fromstring(svg)
         titles = ["".join(t.itertext()) for t in root.iter(f"{SVG}title")]
-        for text in [t for _s, t in texts] + titles:
+        labels = [el.attrib["data-label"] for el in root.iter() if "data-label" in el.attrib]
+        for text in texts + titles + labels:
             assert not raw_ids(slug, text), (slug, text)
 
 
@@ -234,3 +267,30 @@ def test_the_board_check_catches_ambiguous_and_undrawn_targets():
         check_board_targets(_NoDestinations(), state)
     with pytest.raises(ContractViolation, match="not drawn"):
         check_board_targets(_Undrawn(), state)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_every_clickable_part_names_itself(slug, language):
+    """Every data-target has a data-label in words and a <title> child with the same words,
+    for every viewer, at several points of random games (board.js reads the label)."""
+    engine = get_engine(slug)
+    token = set_language(language, LOCALE)
+    try:
+        checked = 0
+        for state in positions(slug)[::2]:
+            for seat in [engine.to_act(state), None]:
+                root = ET.fromstring(engine.render_svg(engine.observation(state, seat)))
+                for el in root.iter():
+                    if "data-target" not in el.attrib:
+                        continue
+                    label = el.attrib.get("data-label", "")
+                    assert label.strip(), (slug, el.attrib["data-target"], "no data-label")
+                    assert not raw_ids(slug, label), (slug, label)
+                    title = el.find(f"{SVG}title")
+                    assert title is not None, (slug, el.attrib["data-target"], "no <title>")
+                    assert "".join(title.itertext()) == label
+                    checked += 1
+        assert checked > 100
+    finally:
+        reset_language(token)

@@ -169,8 +169,9 @@ def test_render_svg_is_well_formed_for_every_viewer():
     s, _ = play_random(5, 31, steps=120)
     for seat in [None, 0, 4]:
         svg = E.render_svg(E.observation(s, seat))
-        assert svg.startswith("<svg")
-        xml.dom.minidom.parseString(svg)
+        assert svg.startswith('<div class="board-set')
+        doc = xml.dom.minidom.parseString(svg)
+        assert {c.tagName for c in doc.documentElement.childNodes} == {"svg"}
         assert "Tashkent" in svg and "Chang&#x27;an" in svg
     s, _ = play_random(2, 32)
     xml.dom.minidom.parseString(E.render_svg(E.observation(s, 0)))

@@ -72,7 +72,7 @@ def test_caravans_are_pinned_to_their_space():
     s = E.new_game(players=2, seed=3)
     svg = E.render_svg(E.observation(s, 0))
     # the start: the 1-camel caravan in Tashkent heading for Yspahan
-    assert "the 1-camel caravan to Yspahan" in svg
+    assert "The 1-camel caravan to Yspahan" in svg
     assert "target of the 1-camel caravan" in svg
 
 

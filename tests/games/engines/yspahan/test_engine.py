@@ -126,7 +126,8 @@ def test_render_svg_is_self_contained_svg():
     for seat in (0, 1, None):
         svg = E.render_svg(E.observation(s, seat))
         doc = xml.dom.minidom.parseString(svg)
-        assert doc.documentElement.tagName == "svg"
+        assert doc.documentElement.tagName == "div"  # a board set of pictures
+        assert {c.tagName for c in doc.documentElement.childNodes} == {"svg"}
         assert "http" not in svg.replace("http://www.w3.org/2000/svg", "")
         assert "<script" not in svg
     assert "3_gold" in E.render_svg(E.observation(s, 0))
