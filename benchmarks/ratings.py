@@ -151,15 +151,18 @@ def bench_history(n_matches: int, n_players: int = 2000):
                 outcome = json.dumps({"ranks": ranks, "engine_ranks": ranks, "scores": None,
                                       "forfeited": [False] * 4, "over_the_board": True})  # fmt: skip
                 matches.append((match_id, BENCH_GAME, variant.pk, "{}", 0, "finished", 0, "auto",
-                                True, 0, state, outcome, "", at, at, at, at))  # fmt: skip
-                seats.extend((match_id, i, p, False, 0, ranks[i]) for i, p in enumerate(players))
+                                True, 0, state, outcome, "", "", at, at, at, at))  # fmt: skip
+                seats.extend(
+                    (match_id, i, p, False, 0, ranks[i], "", 0) for i, p in enumerate(players)
+                )
             insert_rows(Match._meta.db_table, ("id", "game", "variant_id", "options", "seed",
                         "status", "increment_s", "timeout_policy", "rated", "ply", "state",
-                        "outcome", "abort_reason", "created_at", "started_at", "finished_at",
+                        "outcome", "abort_reason", "finish_reason", "created_at", "started_at", "finished_at",
                         "updated_at"),
                         matches)  # fmt: skip
             insert_rows(Seat._meta.db_table, ("match_id", "index", "player_id", "forfeited",
-                                               "timeouts", "rank"), seats)  # fmt: skip
+                                               "timeouts", "rank", "forfeit_reason",
+                                               "timeouts_in_row"), seats)  # fmt: skip
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"ANALYZE {match_t}")

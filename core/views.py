@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_safe
 
-from core import preferences, throttling, timezones
+from core import throttling, timezones
 from core.context_processors import invitation_count
 from core.errors import add_to_form
 from core.forms import SettingsForm, SignUpForm
@@ -89,7 +89,7 @@ def account_settings(request):
         zone = form.cleaned_data["time_zone"]
         try:
             services.set_time_zone(user=request.user, time_zone=zone)
-            sound_changed = preferences.set_turn_sound(
+            sound_changed = services.set_turn_sound(
                 user=request.user, on=form.cleaned_data["turn_sound"]
             )
         except ValidationError as exc:

@@ -227,9 +227,16 @@ def match_replay(request, pk: int):
     for hand in step["hands"]:
         hand["parts"] = hand_parts(match.game, hand["private"])
     # The log's lines are in the reader's language (cached per match, ply and language).
-    moves = selectors.match_log(match, None)
+    moves = selectors.page_log(match, None)
+    names = {
+        s.index: s.label
+        for s in selectors.label_seats(match, list(match.seats.select_related("player")))
+    }
+    for hand in step["hands"]:
+        hand["player"] = names.get(hand["seat"], "")
     context = {
         "match": match,
+        "current_player": names.get(step["current"].seat, "") if step["current"] else "",
         **step,
         "current_label": moves[step["ply"] - 1]["label"] if step["current"] else "",
         "board": mark_safe(get_engine(match.game).render_svg(step["observation"])),

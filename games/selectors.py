@@ -520,6 +520,10 @@ def open_games(user=None, *, limit: int = 50) -> list[Match]:
         m.total = m.free + len(m.seats.all())
         m.mine = user_id is not None and m.created_by_id == user_id
         m.seated = user_id is not None and any(s.player.user_id == user_id for s in m.seats.all())
+        # The default pools rate no table with a built-in bot (ratings app): not "rated".
+        m.counts_for_rating = m.rated and not any(
+            s.player.kind == PlayerKind.ENGINE_BOT for s in m.seats.all()
+        )
     return matches
 
 

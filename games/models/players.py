@@ -114,7 +114,10 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.display_name or self.name
+        # Pages name a lobby-made bot by its kind ("Search bot, 1000 iterations").
+        from games.bot_labels import player_label
+
+        return player_label(self)
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = fold_name(self.name)

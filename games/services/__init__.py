@@ -48,6 +48,7 @@ from games.services.players import (
     register_human,
     rotate_token,
     set_time_zone,
+    set_turn_sound,
 )
 
 __all__ = [
@@ -75,6 +76,7 @@ __all__ = [
     "overdue_matches",
     "builtin_bot_player",
     "set_time_zone",
+    "set_turn_sound",
     "create_engine_bot",
     "create_external_bot",
     "create_match",

@@ -164,6 +164,19 @@ def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
     return create_engine_bot(name=name, bot_name=bot_name, params=params)
 
 
+def set_turn_sound(*, user, on: bool) -> bool:
+    """Switch the short sound on one's move or invitation (static/js/live-header.js) on or
+    off; True when this changed it. An account without a player is a ValidationError."""
+    player = Player.objects.filter(user=user, kind=PlayerKind.HUMAN).first()
+    if player is None:
+        raise ValidationError(gettext("This account has no player."))
+    if player.turn_sound == bool(on):
+        return False
+    player.turn_sound = bool(on)
+    player.save(update_fields=["turn_sound"])
+    return True
+
+
 def set_time_zone(*, user, time_zone: str) -> Player:
     """A person's time zone for pages ("" for automatic: the browser's, else the site's);
     an unknown name is a ValidationError on the field, nothing is saved."""

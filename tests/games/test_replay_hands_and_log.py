@@ -67,7 +67,9 @@ def test_the_replay_shows_human_labels_not_raw_keys(client, game):
     assert any(f"{label}:" in hands for label in labels), hands
     for key in HAND_FIELDS[game]:
         assert f">{key}:" not in hands
-    assert "Seat 1" in hands and "Seat 0" not in hands
+    # Each hand is named by its player, in seat order.
+    names = [str(s.player) for s in match.seats.order_by("index")]
+    assert f"<dt>{names[0]}</dt>" in hands and hands.index(names[0]) < hands.index(names[1])
 
 
 def test_czech_replay_names_hands_and_moves_in_czech(client):

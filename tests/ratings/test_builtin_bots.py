@@ -65,7 +65,8 @@ def test_a_finished_game_against_a_builtin_bot_changes_no_rating():
     # The banner does not wait for a change that never comes: every seat +0 from 1500.
     changes = selectors.match_rating_changes(match)
     assert changes == {
-        p: {"before": 1500.0, "after": 1500.0, "delta": 0.0} for p in (human.pk, bot.pk)
+        p: {"before": 1500.0, "after": 1500.0, "delta": 0.0, "unchanged": True}
+        for p in (human.pk, bot.pk)
     }
     assert services.recompute(pool=pool) == 1 and not RatingChange.objects.exists()
 
