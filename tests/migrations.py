@@ -8,11 +8,13 @@ from django.db.migrations.executor import MigrationExecutor
 
 
 def back_to(app: str, migration: str):
-    """Migrate ``app`` back to ``migration``; returns (the historical apps there, the app's latest
-    migrations, to go forward to with ``migrate_to``)."""
+    """Migrate ``app`` back to ``migration``; returns (the historical apps there, every app's
+    latest migrations, to go forward to with ``migrate_to``). Every app's: going back also
+    unapplies other apps' migrations that depend on the ones undone (ratings 0003 on games
+    0016), which the app's own latest alone would leave unapplied for the next tests."""
     before = [(app, migration)]
     executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes(app)
+    latest = executor.loader.graph.leaf_nodes()
     executor.migrate(before)
     return executor.loader.project_state(before).apps, latest
 

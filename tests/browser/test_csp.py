@@ -47,7 +47,7 @@ def test_main_pages_load_without_violations_and_htmx_works(live_server, browser_
         match = services.create_match(game="silkroad", players=[bot, pat], seed=3, rated=False,
                                       created_by=pat.user)  # fmt: skip
     page.goto(f"{live_server.url}/matches/{match.pk}/")
-    assert page.locator(".board svg").count() == 1
+    assert page.locator(".board svg.board-map").count() == 1
     page.evaluate("window.__same_page = true")
     ply = page.get_attribute("#match-live", "data-ply")
     click_first_listed_action(page)

@@ -33,7 +33,7 @@ def test_invited_player_accepts_from_the_header_badge_and_the_match_starts(
     page.locator(f"#invitation-{match.invitations.get().pk} button.accept").click()
     page.wait_for_url(f"{live_server.url}/matches/{match.pk}/")
     assert Match.objects.get(pk=match.pk).status == MatchStatus.RUNNING
-    assert page.locator(".board svg").count() == 1
+    assert page.locator(".board svg.board-map").count() == 1
     assert page.locator("header #invitation-badge").count() == 0
 
 

@@ -24,7 +24,7 @@ def test_logged_in_user_answers_from_the_list_of_choices(live_server, browser_pa
     with celery_worker():
         match = services.create_match(game="silkroad", players=[human, bot], seed=3)
         page.goto(f"{live_server.url}/matches/{match.pk}/")
-        assert page.locator(".board svg").count() == 1
+        assert page.locator(".board svg.board-map").count() == 1
         clicks = 0
         while clicks < DECISIONS:
             page.wait_for_selector("button.act, .status-finished", state="attached", timeout=30_000)

@@ -4,6 +4,7 @@ page never pans sideways, its board fits the screen's width with no SVG text und
 
 import pytest
 
+from games import services as game_services
 from games.engines.registry import ENGINES
 from tests.browser.board_positions import at_decision
 from tests.browser.conftest import log_in
@@ -11,10 +12,12 @@ from tests.games.factories import HumanPlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Every element that scrolls sideways (its content wider than its box), the page too.
+# Every element a person can pan sideways (its content wider than its box, scrollable: a
+# clipped `overflow: hidden` box such as .visually-hidden cannot be panned), the page too.
 SIDEWAYS = """
 () => [document.documentElement, ...document.querySelectorAll('body *')]
-  .filter(el => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
+  .filter(el => el.scrollWidth > el.clientWidth + 1
+                && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
                 || el === document.documentElement && el.scrollWidth > el.clientWidth)
   .map(el => [el.tagName + (el.id ? '#' + el.id : '') + '.' + (el.getAttribute('class') || ''),
               el.scrollWidth, el.clientWidth])
@@ -63,6 +66,8 @@ def test_the_match_page_fits_a_390_px_phone(live_server, browser_page, slug):
 def test_the_replay_fits_a_390_px_phone(live_server, browser_page, slug):
     alice = HumanPlayerFactory(user__username="alice")
     match = at_decision(alice, slug, seed=5, skip=2)
+    # A replay opens once the match is over: alice resigns mid-game.
+    match = game_services.resign(match_id=match.pk, user=alice.user)
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
     log_in(page, live_server.url, "alice")

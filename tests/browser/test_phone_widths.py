@@ -138,15 +138,17 @@ def test_boxes_that_scroll_sideways_on_a_phone_take_the_keyboard(live_server, br
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
     log_in(page, live_server.url, "alice")
+    # The tournament's standings pan (so the check below means something); the match page's
+    # board no longer does on a phone (it fits), but any box of it that pans must be reachable.
     paths = [
-        f"/tournaments/{club['tournament'].pk}/",
-        f"/matches/{club['matches']['silkroad'].pk}/",
+        (f"/tournaments/{club['tournament'].pk}/", 1),
+        (f"/matches/{club['matches']['silkroad'].pk}/", 0),
     ]
-    for path in paths:
+    for path, regions in paths:
         page.goto(live_server.url + path)
         page.wait_for_load_state("load")
         scrolling = page.evaluate("() => document.querySelectorAll('[data-scroll-region]').length")
-        assert scrolling >= 1, path  # the page has a box that pans: the check below means something
+        assert scrolling >= regions, path
         assert page.evaluate(UNREACHABLE_SCROLL_BOXES) == [], path
         page.wait_for_timeout(2500)  # a live swap or two later
         assert page.evaluate(UNREACHABLE_SCROLL_BOXES) == [], path

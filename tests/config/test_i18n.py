@@ -299,7 +299,8 @@ def test_great_wall_in_czech_has_no_english_words():
     finally:
         engine_i18n.reset_language(token)
     names |= {w for v in labels.VILLAGE_NAMES for w in _words(labels.village_name(v))}
-    assert len(czech) == len(english) > 1000
+    # Not equal counts: the side panel wraps a line by its length, which differs by language.
+    assert len(czech) > 1000 and len(english) > 1000
     left = set().union(*map(_words, czech)) & set().union(*map(_words, english))
     assert left - names == set(), sorted(t for t in set(czech) if _words(t) & (left - names))[:10]
 

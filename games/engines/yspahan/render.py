@@ -549,10 +549,10 @@ def _player(obs: dict, pl: dict, i: int) -> tuple[list[str], float]:
                 + "</g>"
             )
             x += w + 6
-        y += 34
+        y += 44  # room for the cards' hit areas inside the picture
     frame = (
         f'<rect x="2" y="2" width="{PANEL_W - 4}" height="{y - 4}" rx="5" fill="none" '
-        f'stroke="{colour}" stroke-width="{3 if p == seat else 2}"/>'
+        f'stroke="{colour}" stroke-width="{3 if p == seat else 2}" pointer-events="none"/>'
     )
     return [*out, frame], y - 8
 
