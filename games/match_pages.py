@@ -127,7 +127,14 @@ def _story(match: Match, seat: int | None) -> dict:
 def match_detail(request, pk: int):
     match = get_object_or_404(Match, pk=pk)
     context = _live_context(request, match)
-    context["predictions"] = selectors.match_predictions(match)
+    predictions = selectors.match_predictions(match)
+    if predictions:
+        names = {
+            s.index: s.label
+            for s in selectors.label_seats(match, list(match.seats.select_related("player")))
+        }
+        predictions["seats"] = [{**p, "name": names.get(p["seat"], "")} for p in predictions["seats"]]
+    context["predictions"] = predictions
     return render(request, "games/match_detail.html", context)
 
 

@@ -145,3 +145,26 @@ def correct_table_result(page, tournament_id: int, table, scores: list[int], bef
     assert "Entered" in log.nth(0).inner_text() and "Corrected" in log.nth(1).inner_text()
     assert f"before: {before}" in log.nth(1).inner_text()
     return log
+
+
+@pytest.fixture
+def club(live_server):
+    """Alice with a match at her decision in every game, a finished one, and a tournament
+    (for the modules that visit every main page)."""
+    from games import services
+    from games.engines.registry import ENGINES
+    from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+    from tests.tournaments.factories import tournament_with_bots
+
+    alice = HumanPlayerFactory(user__username="alice")
+    matches = {}
+    for game in sorted(ENGINES):
+        match = services.create_match(game=game, players=[alice, EngineBotFactory()], seed=3)
+        while match.to_act != 0:
+            services.play_bot_decisions(match_id=match.pk, ply=match.ply)
+            match.refresh_from_db()
+        matches[game] = match
+    finished = services.create_match(game="yspahan", players=[alice, EngineBotFactory()], seed=4)
+    services.resign(match_id=finished.pk, user=alice.user)
+    tournament = tournament_with_bots(n=4, game="silkroad", format="round_robin")
+    return {"alice": alice, "matches": matches, "finished": finished, "tournament": tournament}

@@ -4,29 +4,9 @@ opens there; at 1280 px the board is the page's main element."""
 import pytest
 
 from games import services
-from games.engines.registry import ENGINES
 from tests.browser.conftest import log_in
-from tests.games.factories import EngineBotFactory, HumanPlayerFactory
-from tests.tournaments.factories import tournament_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def club(live_server):
-    """Alice with a match at her decision in every game, a finished one, and a tournament."""
-    alice = HumanPlayerFactory(user__username="alice")
-    matches = {}
-    for game in sorted(ENGINES):
-        match = services.create_match(game=game, players=[alice, EngineBotFactory()], seed=3)
-        while match.to_act != 0:
-            services.play_bot_decisions(match_id=match.pk, ply=match.ply)
-            match.refresh_from_db()
-        matches[game] = match
-    finished = services.create_match(game="yspahan", players=[alice, EngineBotFactory()], seed=4)
-    services.resign(match_id=finished.pk, user=alice.user)
-    tournament = tournament_with_bots(n=4, game="silkroad", format="round_robin")
-    return {"alice": alice, "matches": matches, "finished": finished, "tournament": tournament}
 
 
 def page_widths(page, base: str, paths: list[str]) -> dict[str, int]:

@@ -111,7 +111,8 @@ def test_people_count_seats_from_one_on_the_match_page(client):
     client.force_login(alice.user)
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
     prediction = page[page.index('class="predictions"') :].split("</p>")[0]
-    assert "seat 1: place" in prediction and "seat 3: place" in prediction
+    # The forecast names the players (the seats table gives their seat numbers).
+    assert f"{alice}: place" in prediction and prediction.count(": place") == 3
     assert "seat 0" not in prediction
     assert "you are seat 1" in page
     seats_table = page[page.index('class="grid seats"') :].split("</table>")[0]
