@@ -133,7 +133,9 @@ def match_detail(request, pk: int):
             s.index: s.label
             for s in selectors.label_seats(match, list(match.seats.select_related("player")))
         }
-        predictions["seats"] = [{**p, "name": names.get(p["seat"], "")} for p in predictions["seats"]]
+        predictions["seats"] = [
+            {**p, "name": names.get(p["seat"], "")} for p in predictions["seats"]
+        ]
     context["predictions"] = predictions
     return render(request, "games/match_detail.html", context)
 

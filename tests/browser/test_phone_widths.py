@@ -3,7 +3,6 @@ opens there; at 1280 px the board is the page's main element."""
 
 import pytest
 
-from games import services
 from tests.browser.conftest import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
