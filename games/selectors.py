@@ -589,8 +589,17 @@ def match_page_state(match: Match, user) -> dict:
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     pending = match.status == MatchStatus.PENDING
     result = result_rows(match, seats)
+    columns = {
+        "clock": bool(match.deadline) or any(s.clock_ms is not None for s in seats),
+        "score": any(s.score is not None for s in seats),
+        "place": any(s.rank is not None for s in seats),
+    }
     return {
         "seats": seats,
+        # The seats table leaves out a column nobody has a value in yet (a clock without a
+        # time limit, scores and places while running): the names get the room.
+        "seat_columns": columns,
+        "open_seat_span": 1 + sum(columns.values()),  # the player column and those shown
         "open_seats": list(match.open_seats.all()) if pending else [],
         "waiting_invited": pending
         and match.invitations.filter(status=InvitationStatus.PENDING).exists(),
