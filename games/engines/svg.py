@@ -106,3 +106,17 @@ def board_set(game: str, pictures: list[str]) -> str:
     """The whole board: its pictures in reading order (the map, the viewer's own panel,
     then the rest) in one element; the site's CSS places them per game and screen."""
     return f'<div class="board-set board-{escape(game)}">' + "".join(pictures) + "</div>"
+
+
+def panel(cls: str, label: str, body: tuple[list[str], float], width: float, fill: str,
+          pad: float = 10) -> str:  # fmt: skip
+    """A side panel as its own picture (the page stacks or places it beside the map):
+    ``body`` is (its parts, the y of their bottom), drawn on a ``fill`` background."""
+    parts, bottom = body
+    height = round(bottom + pad)
+    return (
+        svg_open(width, height, f"board-panel {cls}", label)
+        + f'<rect width="{width}" height="{height}" fill="{fill}"/>'
+        + "".join(parts)
+        + "</svg>"
+    )

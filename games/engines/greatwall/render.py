@@ -25,6 +25,7 @@ from games.engines.svg import (
     hit_circle,
     hit_line,
     hit_rect,
+    panel,
     sentence,
     svg_open,
     svg_text,
@@ -384,14 +385,7 @@ def _key() -> tuple[list[str], float]:
 
 
 def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
-    parts, bottom = body
-    height = round(bottom + 8)
-    return (
-        svg_open(PANEL_W, height, f"board-panel {cls}", label)
-        + f'<rect width="{PANEL_W}" height="{height}" fill="#fbfaf6"/>'
-        + "".join(parts)
-        + "</svg>"
-    )
+    return panel(cls, label, body, PANEL_W, "#fbfaf6", 8)
 
 
 def render_svg(obs: dict, board: Board) -> str:

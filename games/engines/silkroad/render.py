@@ -20,6 +20,7 @@ from games.engines.svg import (
     board_set,
     hit_circle,
     hit_rect,
+    panel,
     sentence,
     svg_open,
     svg_text,
@@ -409,14 +410,7 @@ def _key(x: float, y: float) -> tuple[list[str], float]:
 
 
 def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
-    parts, bottom = body
-    height = round(bottom + 10)
-    return (
-        svg_open(PANEL_W, height, f"board-panel {cls}", label)
-        + f'<rect width="{PANEL_W}" height="{height}" fill="#fafafa"/>'
-        + "".join(parts)
-        + "</svg>"
-    )
+    return panel(cls, label, body, PANEL_W, "#fafafa", 10)
 
 
 def _lines(x: float, y: float, text: str, size: int, extra: str = "") -> tuple[list[str], float]:

@@ -22,6 +22,7 @@ from games.engines.svg import (
     board_set,
     hit_circle,
     hit_rect,
+    panel,
     sentence,
     svg_open,
     target_open,
@@ -306,14 +307,7 @@ def _lines(x: float, y: float, text: str, size: int, **extra) -> tuple[list[str]
 
 
 def _panel(cls: str, label: str, body: tuple[list[str], float]) -> str:
-    parts, bottom = body
-    height = round(bottom + 10)
-    return (
-        svg_open(PANEL_W, height, f"board-panel {cls}", label)
-        + f'<rect width="{PANEL_W}" height="{height}" fill="#fffdf7"/>'
-        + "".join(parts)
-        + "</svg>"
-    )
+    return panel(cls, label, body, PANEL_W, "#fffdf7", 10)
 
 
 def _row_label(row: dict, rolled: bool) -> str:
