@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import rules_pages
 from games.engines.registry import ENGINES
-from tests.games.factories import HumanPlayerFactory, MatchFactory
+from tests.games.factories import EngineBotFactory, HumanPlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -77,9 +77,17 @@ def test_unknown_game_is_404(client):
     assert client.get("/games/SILKROAD/rules/").status_code == 404
 
 
-def test_the_match_page_can_link_a_match_to_its_rules():
-    match = MatchFactory.create(game="yspahan")
-    assert reverse("game-rules", args=[match.game]) == "/games/yspahan/rules/"
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_match_page_links_to_its_games_rules(client, game):
+    from games import services
+
+    alice = HumanPlayerFactory()
+    match = services.create_match(game=game, players=[alice, EngineBotFactory()], rated=False)
+    client.force_login(alice.user)
+    html = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    assert f'<a class="rules-link" href="/games/{game}/rules/">Rules of ' in html
+    czech = client.get(reverse("match-detail", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="cs")
+    assert f'href="/games/{game}/rules/">Pravidla hry ' in czech.content.decode()
 
 
 def test_home_page_game_names_link_to_their_rules(client):
