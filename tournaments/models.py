@@ -93,6 +93,13 @@ class Tournament(models.Model):
     results_version = models.PositiveIntegerField(
         default=0, help_text="Bumped on every result: the standings' cache key and ETag."
     )
+    # The organiser's time zone: every time of the event is shown in it (and says so).
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="IANA name; blank: the site's."
+    )
+    # A cancel can be undone for a while (tournaments.services.lifecycle): what it was before.
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    status_before_cancel = models.CharField(max_length=14, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -124,6 +131,8 @@ class Entry(models.Model):
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after = models.PositiveIntegerField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Behind the entry limit: waiting since then (first come, first moved up); null: entered.
+    waitlisted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -198,6 +207,11 @@ class Round(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The room's round timer (projector view): running since timer_started_at, after
+    # timer_elapsed_s already run before its last pause; timer_minutes: its length.
+    timer_minutes = models.PositiveIntegerField(null=True, blank=True)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_elapsed_s = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -331,3 +345,31 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.table}"
+
+
+class PairingChangeKind(models.TextChoices):
+    SWAP = "swap", _("Swapped")
+    MOVE = "move", _("Moved")
+    UNPAIR = "unpair", _("Unpaired")
+    REPAIR = "repair", _("Paired again")
+
+
+class PairingChange(models.Model):
+    """One override of a paired round by its organiser: who, when, the round's tables and
+    byes before and after (never edited), like ResultChange for results."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairing_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    changed_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=8, choices=PairingChangeKind.choices)
+    before = models.JSONField(help_text='{"tables": [[entry ids by seat], ...], "byes": [ids]}')
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.round}"
