@@ -1,12 +1,13 @@
-"""What every button on a tournament's page shares: POST only, signed in, rate-limited,
-the organiser's rights checked, and the service's refusal shown as the page's message."""
+"""What every button on a tournament's page shares: POST only (a final one asks first on
+a page of its own), signed in, rate-limited, the organiser's rights checked, and the
+service's refusal shown as the page's message."""
 
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core import permissions, throttling
@@ -64,3 +65,31 @@ def run_then_show(request, pk: int, action, done):
     """``run``, then back to the tournament's page."""
     run(request, action, done)
     return redirect("tournament-detail", pk=pk)
+
+
+def final(scope: str, ask):
+    """A final action (cancel, start, withdraw, forfeit, unpair, delete a result): GET shows
+    a page that says what will happen and asks; POST acts as ``button`` does.
+
+    ``ask(request, pk, *args, **kwargs)`` checks the reader's rights as the action would
+    (PermissionDenied: 403) and returns the page's words: ``title``, ``consequences`` (a
+    list of sentences), ``button`` (its label) and optionally ``fields`` (hidden inputs
+    the POST repeats, name -> value) and ``undo`` (a sentence on how to undo it)."""
+
+    def decorate(view):
+        posted = button(scope)(view)
+
+        @wraps(view)
+        @login_required
+        def final_view(request, pk: int, *args, **kwargs):
+            if request.method == "GET":
+                words = ask(request, pk, *args, **kwargs)
+                return render(request, "tournaments/confirm.html", {
+                    "t": get_object_or_404(Tournament, pk=pk), "action": request.path,
+                    "fields": {}, **words,
+                })  # fmt: skip
+            return posted(request, pk, *args, **kwargs)
+
+        return final_view
+
+    return decorate
