@@ -9,6 +9,7 @@ from tournaments.models import (
     Bye,
     Entry,
     ForbiddenPairing,
+    PairingChange,
     ResultChange,
     ResultReport,
     Round,
@@ -147,7 +148,7 @@ class RoundAdmin(admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda r: services.repair_round(round_=r),
+            lambda r: services.repair_round(round_=r, by=request.user),
             pgettext("round", "paired again"),
         )
 
@@ -187,6 +188,14 @@ class ResultChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "kind", "changed_by", "changed_at"]
     list_filter = ["kind"]
     readonly_fields = ["table", "kind", "changed_by", "changed_at", "before", "after", "report"]
+
+
+# The log of a paired round's overrides (tournaments.services.overrides; read-only).
+@admin.register(PairingChange)
+class PairingChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    list_display = ["round", "kind", "changed_by", "changed_at"]
+    list_filter = ["kind"]
+    readonly_fields = ["round", "kind", "changed_by", "changed_at", "before", "after"]
 
 
 @admin.register(ResultReport)

@@ -222,3 +222,33 @@ def _box(b: Box, x: float, y: float) -> str:
     if b.href:
         return f'<a href="{escape(b.href)}">{body}</a>'
     return body
+
+
+@dataclass
+class ListRound:
+    """One column of the bracket as the phone list shows it (templates/tournaments/
+    _bracket_list.html): a heading and its drawn boxes, top to bottom."""
+
+    title: str
+    band: str
+    band_title: str
+    boxes: list[Box]
+
+
+def as_list(bracket: Bracket | None) -> list[ListRound]:
+    """The bracket as rounds of tables for narrow screens (HTML text, not the picture): the
+    main or winners' bracket column by column, then the losers' bracket, then the grand
+    finals; structural byes left out."""
+    if bracket is None:
+        return []
+    out = []
+    # band titles only when there are two brackets (as in the picture)
+    titled = len({b.band for b in bracket.boxes if b.band != "F" and not b.hidden}) > 1
+    for band in ("W", "L", "F"):
+        boxes = [b for b in bracket.boxes if b.band == band and not b.hidden]
+        for column in sorted({b.column for b in boxes}):
+            shown = sorted((b for b in boxes if b.column == column), key=lambda b: b.order)
+            title = bracket.columns.get((band, column)) or shown[0].label
+            band_title = bracket.bands.get(band, "") if titled else ""
+            out.append(ListRound(title, band, band_title, shown))
+    return out

@@ -113,6 +113,7 @@ class _Problem:
     weight: dict[int, float]
     rating: dict[int, float]
     met: set = field(default_factory=set)  # (a, b), a < b: pairs who met or are paired
+    withdrawn: frozenset = frozenset()  # they finish after every active entrant, never first
 
 
 def _problem(format_name, config, entrants, rounds) -> tuple[_Problem, int]:
@@ -147,6 +148,7 @@ def _problem(format_name, config, entrants, rounds) -> tuple[_Problem, int]:
         swiss_active=active, config=config,
         weight={e.id: _strength(e.rating) for e in entrants},
         rating={e.id: e.rating for e in entrants},
+        withdrawn=frozenset(e.id for e in entrants if e.withdrawn_after is not None),
         met={p for r in rounds for t in r.tables for p in itertools.combinations(sorted(t.seats), 2)},
     )  # fmt: skip
     return problem, future
@@ -195,8 +197,13 @@ def _add_places(acc: dict[int, list[float]], pts: dict[int, float], weight: floa
             row[place] += share
 
 
-def _round_points(pts: dict[int, float]) -> dict[int, float]:
-    return {e: round(v, 9) for e, v in pts.items()}
+# Withdrawn entrants place after every active one (as in the standings): their points less
+# more than anyone can score.
+OUT_OF_IT = 1e12
+
+
+def _round_points(pts: dict[int, float], withdrawn=frozenset()) -> dict[int, float]:
+    return {e: round(v, 9) - (OUT_OF_IT if e in withdrawn else 0.0) for e, v in pts.items()}
 
 
 # ---- exact enumeration ------------------------------------------------------------
@@ -223,7 +230,7 @@ def exact_places(problem: _Problem) -> dict[int, list[float]]:
             p *= q
             for seat, e in enumerate(seats):
                 pts[e] += add[seat]
-        _add_places(acc, _round_points(pts), p)
+        _add_places(acc, _round_points(pts, problem.withdrawn), p)
     return acc
 
 
@@ -329,7 +336,7 @@ def monte_carlo_places(problem: _Problem, simulations: int, seed: int) -> dict[i
                     for place, seat in enumerate(order):
                         pts[seats[seat]] += gains[place]
                     met.update(itertools.combinations(sorted(seats), 2))
-        _add_places(acc, _round_points(pts), weight)
+        _add_places(acc, _round_points(pts, problem.withdrawn), weight)
     return acc
 
 
@@ -506,7 +513,7 @@ def forecast(format_name: str, config: formats.Config, entrants: list[formats.En
     left = len(problem.pending) + problem.swiss_rounds
     if left == 0:
         acc = {e: [0.0] * len(ids) for e in ids}
-        _add_places(acc, _round_points(problem.points), 1.0)
+        _add_places(acc, _round_points(problem.points, problem.withdrawn), 1.0)
         used, sims = "final", 0
     elif method == "exact" or (
         method == "auto" and not problem.swiss_rounds and _combinations(problem) <= EXACT_LIMIT
@@ -522,7 +529,7 @@ def forecast(format_name: str, config: formats.Config, entrants: list[formats.En
         draws = max(1, cost + problem.swiss_rounds * 4 * max(1, len(ids)))
         sims = simulations or max(MIN_SIMULATIONS, min(MAX_SIMULATIONS, TABLE_DRAWS // draws))
         acc, used = monte_carlo_places(problem, sims, seed), "monte_carlo"
-    wins = {e: can_still_win(problem, e) for e in ids}
+    wins = {e: e not in problem.withdrawn and can_still_win(problem, e) for e in ids}
     return Forecast(
         entrants=ids, places=acc, can_win=wins, method=used, simulations=sims,
         remaining_tables=len(problem.pending), remaining_rounds=future,

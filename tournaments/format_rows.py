@@ -35,7 +35,8 @@ def format_for(tournament: Tournament):
 
 
 def entrants(tournament: Tournament, entries=None) -> list[formats.Entrant]:
-    """The format's view of the entries (``entries``: already loaded rows, saving a query)."""
+    """The format's view of the entries (``entries``: already loaded rows, saving a query);
+    waitlisted entries have no place, so the format never sees them."""
     return [
         formats.Entrant(
             id=e.pk,
@@ -45,6 +46,7 @@ def entrants(tournament: Tournament, entries=None) -> list[formats.Entrant]:
             joined_round=e.joined_round,
         )  # fmt: skip
         for e in (tournament.entries.all() if entries is None else entries)
+        if e.waitlisted_at is None
     ]
 
 

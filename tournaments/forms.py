@@ -11,7 +11,7 @@ from games.models.players import fold_name
 from games.time_limits import MAX_DECISION_S
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
-from tournaments.services.entrants import link_target
+from tournaments.services.entrants import link_target, member_candidates
 from tournaments.services.setup import (
     MAX_DESCRIPTION,
     MAX_ENTRY_LIMIT,
@@ -55,6 +55,15 @@ class TournamentForm(forms.Form):
         help_text=_("League: days per round."),
     )
     rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
+    auto_advance = forms.BooleanField(
+        required=False, initial=True, label=_("Auto advance"),
+        help_text=_("Pair and start the next round as soon as the last result is in. "
+                    "Left as it is: on online, off over the board."),
+    )  # fmt: skip
+    # What the page showed in these boxes ("1"/"0"): a box sent back as shown was left
+    # alone and follows "over the board" (static/js/tournament-form.js flips it at once).
+    auto_advance_shown = forms.CharField(required=False, initial="1", widget=forms.HiddenInput)
+    rated_shown = forms.CharField(required=False, initial="1", widget=forms.HiddenInput)
     # Event details and format options (tournaments.services.setup checks them again in the service;
     # static/js/format-options.js shows only the options of the chosen format).
     variant = forms.ModelChoiceField(
@@ -68,6 +77,12 @@ class TournamentForm(forms.Form):
     double = forms.BooleanField(
         required=False, label=_("Double round robin"), help_text=_("Everyone meets twice.")
     )
+    seeding = forms.ChoiceField(
+        required=False, label=_("Round 1"), initial="snake",
+        choices=[("snake", _("Spread the seeds by rating (snake)")),
+                 ("random", _("Random (with the tournament's seed)"))],
+        help_text=_("How round 1 seats the players; later rounds follow the points."),
+    )  # fmt: skip
     points = forms.CharField(
         required=False, max_length=100, label=_("Points by place"),
         help_text=_("One number per place, best first, e.g. 3, 1, 0. Blank: the default."),
@@ -108,6 +123,7 @@ class TournamentForm(forms.Form):
     # Which format each option belongs to (data-formats on its row; the JS reads it).
     FORMAT_FIELDS = {
         "rounds": "swiss",
+        "seeding": "swiss",
         "double": "round_robin league",
         "round_days": "league",
         "third_place": "single_elimination",
@@ -119,12 +135,20 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        if user is not None and not may_run_rated(user, over_the_board=True):
-            # Said before the organiser ticks both and meets the service's refusal.
+        self.may_rate_club_events = user is not None and may_run_rated(user, over_the_board=True)
+        if not self.may_rate_club_events:
+            # No refusal: over the board the event is simply unrated (the JS hides the box).
             self.fields["rated"].help_text = _(
-                "Over the board: only organisers the staff trust with rated events; "
-                "untick it for a club event."
+                "Over the board, only organisers the staff trust with rated events run them "
+                "rated (ask a club admin for the 'run rated events' permission); yours is "
+                "then unrated."
             )
+            self.fields["rated"].widget.attrs["data-needs-permission"] = ""
+        self.fields["over_the_board"].widget.attrs["data-over-the-board"] = ""
+        for name in self.FOLLOW_BOARD:
+            self.fields[name].widget.attrs["data-follows-board"] = name + "_shown"
+        if self.is_bound:
+            self.data = self.data.copy()  # clean() writes back what the boxes come to
         self.fields["game"].choices = [(slug, _(e.title)) for slug, e in sorted(ENGINES.items())]
         # Here, not on the class: the reader's language is known only now.
         self.fields["tiebreaks"].help_text = _(
@@ -184,12 +208,36 @@ class TournamentForm(forms.Form):
             )
         _check_planned_start(self, data)
         self._check_config(data)
+        self._follow_board(data)
         return data
+
+    # Boxes whose default follows "over the board": on online, off over the board.
+    FOLLOW_BOARD = ("auto_advance", "rated")
+
+    def _follow_board(self, data: dict) -> None:
+        """A box sent back as the page showed it was left alone: it takes the default of
+        the event's kind (works without JS). Then, over the board, an organiser without the
+        permission gets an unrated event (no refusal). Written back to the data, so a page
+        shown again shows what the boxes came to."""
+        board = bool(data.get("over_the_board"))
+        for name in self.FOLLOW_BOARD:
+            shown = self.data.get(f"{name}_shown")
+            if shown in ("0", "1") and (shown == "1") == bool(data.get(name)):
+                data[name] = not board
+        if board and not self.may_rate_club_events:
+            data["rated"] = False
+        for name in self.FOLLOW_BOARD:
+            value = bool(data.get(name))
+            self.data[f"{name}_shown"] = "1" if value else "0"
+            if value:
+                self.data[name] = "on"
+            else:
+                self.data.pop(name, None)
 
     # The format's settings as the form names them; the others (advance, min_table_size,
     # the whole config) are said above the form.
-    CONFIG_FIELDS = ("table_size", "rounds", "double", "third_place", "grand_final_reset",
-                     "points", "bye_points", "tiebreaks")  # fmt: skip
+    CONFIG_FIELDS = ("table_size", "rounds", "seeding", "double", "third_place",
+                     "grand_final_reset", "points", "bye_points", "tiebreaks")  # fmt: skip
 
     def _check_config(self, data: dict) -> None:
         """The service's verdict on the settings (tournaments.services.check_config), each
@@ -221,6 +269,8 @@ class TournamentForm(forms.Form):
                 config[key] = d[key]
         if d.get("points") is not None:
             config["points"] = {str(d["table_size"]): d["points"]}
+        if d["format"] == "swiss" and d.get("seeding"):
+            config["seeding"] = d["seeding"]
         for key in ("double", "third_place"):
             if d.get(key):
                 config[key] = True
@@ -234,6 +284,7 @@ class TournamentForm(forms.Form):
             "name": d["name"], "game": d["game"], "format": d["format"], "config": self._config(d),
             "time_control": {"per_move_s": d["per_move_s"]} if d.get("per_move_s") else None,
             "over_the_board": d["over_the_board"], "round_days": d.get("round_days"), "rated": d["rated"],
+            "auto_advance": bool(d.get("auto_advance")),
             "variant": d.get("variant"), "time_control_preset": d.get("time_control_preset"),
             "venue": d.get("venue", ""), "description": d.get("description", ""),
             "starts_at": d.get("starts_at"), "entry_limit": d.get("entry_limit"),
@@ -294,9 +345,17 @@ class LinkGuestForm(forms.Form):
 
 
 class EntryForm(forms.Form):
+    """The organiser's pick (a button of the member search, by handle). With
+    ``tournament``, only whom the picker offers (entrants.member_candidates)."""
+
     player = forms.ModelChoiceField(
         queryset=Player.objects.filter(is_active=True), to_field_name="name", label=_("Player")
     )
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tournament is not None:
+            self.fields["player"].queryset = member_candidates(tournament)
 
 
 class ForfeitForm(forms.Form):

@@ -358,7 +358,14 @@ class PairingChange(models.Model):
     """One override of a paired round by its organiser: who, when, the round's tables and
     byes before and after (never edited), like ResultChange for results."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairing_changes")
+    # The tournament and the round's number stay when an unpair deletes the round row.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pairing_changes"
+    )
+    round_number = models.PositiveIntegerField()
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairing_changes"
+    )
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
@@ -369,7 +376,7 @@ class PairingChange(models.Model):
     after = models.JSONField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "changed_at", "id"]
+        ordering = ["tournament", "changed_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.round}"
+        return f"{self.get_kind_display()} round {self.round_number}"

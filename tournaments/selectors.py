@@ -31,7 +31,7 @@ from tournaments.models import (
     TournamentStatus,
     round_label,
 )
-from tournaments.services import results, scheduling
+from tournaments.services import results, scheduling, table_names
 from tournaments.services.setup import format_error_message
 
 
@@ -82,7 +82,7 @@ def standings_out(tournament: Tournament) -> list[dict]:
     rows = standings(tournament)
     if any(row["played"] for row in rows):
         return rows
-    return [{**row, "rank": None} for row in rows]
+    return [{**row, "rank": None, "place": None} for row in rows]
 
 
 def live_version(pk: int) -> dict | None:
@@ -129,19 +129,22 @@ def _standings(tournament: Tournament) -> list[dict]:
     config = format_rows.format_config(tournament)
     played = format_rows.played_rounds(tournament, finished_tables_only=True)
     rows = formats.compute_standings(format_rows.entrants(tournament), played, config)
-    final = {}
+    final: dict[int, int] = {}
+    places: dict[int, str] = {}
     if tournament.status == TournamentStatus.FINISHED and tournament.format in (
         "single_elimination",
         "double_elimination",
     ):
-        for place, group in enumerate(
-            format_rows.format_for(tournament).final_ranking(
-                format_rows.entrants(tournament), played
-            ),
-            1,
+        # Players out in the same round share the places they span: "3-4", "5-8".
+        start = 1
+        for group in format_rows.format_for(tournament).final_ranking(
+            format_rows.entrants(tournament), played
         ):
+            end = start + len(group) - 1
             for entrant in group:
-                final[entrant] = place
+                final[entrant] = start
+                places[entrant] = f"{start}–{end}" if end > start else str(start)
+            start = end + 1
     # An entrant without a finished table has no average place (the ranking used a
     # neutral value for it): shown as "—", not as a number nobody earned.
     seated = {e for rnd in played for table in rnd.tables for e in table.seats}
@@ -152,15 +155,18 @@ def _standings(tournament: Tournament) -> list[dict]:
         if "average_place" in tiebreaks and row.entrant not in seated:
             tiebreaks["average_place"] = None
         guest = entry.player.kind == "guest"
-        if guest and "rating" in tiebreaks:
+        if not tournament.rated:
+            tiebreaks.pop("rating", None)  # an unrated event shows no rating anywhere
+        elif guest and "rating" in tiebreaks:
             # Guests are never rated: the ranking used the default, not a rating of theirs.
             tiebreaks["rating"] = None
+        rank = final.get(row.entrant, row.rank)
         out.append({
-            "rank": final.get(row.entrant, row.rank),
+            "rank": rank,
+            "place": places.get(row.entrant, str(rank)),  # "3–4" for a shared place
             "entry": entry.pk,
-            # A guest's handle is made up; his name is what the organiser typed.
-            "player": str(entry.player) if entry.player.kind == "guest" else entry.player.name,
-            "name": str(entry.player),  # the shown name (the handle is "player")
+            "player": entry.player.name,  # the handle, the same in every API answer
+            "name": str(entry.player),  # the shown name (a guest's: what the organiser typed)
             "points": row.points,
             "played": row.played,
             "tiebreaks": tiebreaks,
@@ -172,14 +178,41 @@ def _standings(tournament: Tournament) -> list[dict]:
     return out
 
 
+POINTS_FORMATS = ("swiss", "round_robin", "league")
+
+
+def points_scales(tournament: Tournament) -> list[dict]:
+    """Points by place at each table size played (and the configured one), for the
+    standings' legend: [{"size": 3, "points": (3.0, 1.5, 0.0)}, ...]; [] for the brackets
+    (placed by rounds, not points) and settings the format can't use."""
+    if tournament.format not in POINTS_FORMATS or config_problem(tournament):
+        return []
+    config = format_rows.format_config(tournament)
+    played = (
+        Table.objects.filter(round__tournament=tournament, result__isnull=False)
+        .annotate(size=Count("seats"))
+        .values_list("size", flat=True)
+        .distinct()
+    )
+    legend = formats.points.points_legend(config, set(played))
+    # whole numbers without a decimal point; the template localises the rest ("1,5" in Czech)
+    return [
+        {"size": size, "points": tuple(int(p) if float(p).is_integer() else p for p in points)}
+        for size, points in legend
+    ]
+
+
 def rounds_overview(tournament: Tournament) -> list[Round]:
     """Rounds with their tables; each table gets `seat_rows`: (player, rank or None) per seat,
-    and `seat_scores`: (player, rank, score) per seat (None where unknown)."""
+    `seat_scores`: (player, rank, score) per seat (None where unknown) and `name`: the
+    organiser's name for its number ("" if none; services.table_names)."""
     rounds = list(
         tournament.rounds.prefetch_related("tables__seats__entry__player", "byes__entry__player")
     )
+    names = table_names.names_of(tournament)
     for rnd in rounds:
         for table in rnd.tables.all():
+            table.name = names.get(table.number, "")
             ranks = (table.result or {}).get("ranks") or []
             table.seat_rows = [
                 (s.entry.player, ranks[s.index] if s.index < len(ranks) else None)
@@ -191,6 +224,14 @@ def rounds_overview(tournament: Tournament) -> list[Round]:
                 for (player, rank), s in zip(table.seat_rows, table.seats.all(), strict=True)
             ]
     return rounds
+
+
+def current_round(tournament: Tournament, rounds: list[Round] | None = None) -> Round | None:
+    """The round the room plays now (projector view, round timer): the tournament's current
+    round, else the last one (None before the first is paired)."""
+    rounds = list(tournament.rounds.all()) if rounds is None else rounds
+    return next((r for r in rounds if r.number == tournament.current_round),
+                rounds[-1] if rounds else None)  # fmt: skip
 
 
 def _score(scores: list, index: int) -> str | None:
@@ -215,7 +256,8 @@ def progress(tournament: Tournament) -> dict:
 
 
 def entries_of(tournament: Tournament) -> list[Entry]:
-    return list(tournament.entries.select_related("player"))
+    """The entries with a place (the waitlist is ``entrants.waitlist``)."""
+    return list(tournament.entries.filter(waitlisted_at__isnull=True).select_related("player"))
 
 
 # ---- the bracket picture -----------------------------------------------------
@@ -486,11 +528,14 @@ def _todo(t: Tournament, pending: int, now) -> list[str]:
 
 def my_tournaments(user) -> list[dict]:
     """Open ones first, then the latest finished or cancelled (at most 100 in all)."""
+    placed = Q(entries__waitlisted_at__isnull=True)  # the waitlist has no places
     qs = (
         Tournament.objects.filter(organiser=user)
         .annotate(
-            active_entries=Count("entries", filter=Q(entries__withdrawn_after__isnull=True)),
-            checked_in=Count("entries", filter=Q(entries__checked_in_at__isnull=False)),
+            active_entries=Count(
+                "entries", filter=placed & Q(entries__withdrawn_after__isnull=True)
+            ),
+            checked_in=Count("entries", filter=placed & Q(entries__checked_in_at__isnull=False)),
         )
         .order_by("-created_at")
     )
@@ -641,3 +686,76 @@ def report_to_answer(table: Table, report_id: int | None = None) -> ResultReport
     if report is None:
         raise ValidationError(gettext("This table has no report waiting for confirmation."))
     return report
+
+
+# ---- the reader's own table (issue #29, part 7) ---------------------------------
+def my_table(tournament: Tournament, entry: Entry | None, rounds: list[Round]) -> dict | None:
+    """What the entrant ``entry`` plays now, for the top of the tournament page (None for a
+    visitor, a non-entrant, or a tournament not running): ``state`` "table" (``table``,
+    ``seats``: (player, starts, mine) in seat order; seat 0 starts; ``link`` to the match
+    online, to the table's report form over the board), "bye", "waiting" (the round is
+    not paired yet) or "out" (withdrawn, or no longer playing: eliminated)."""
+    if entry is None or tournament.status != TournamentStatus.RUNNING:
+        return None
+    # every table of hers, for the rounds list to mark
+    mine = {t.pk for r in rounds for t in r.tables.all()
+            if any(s.entry_id == entry.pk for s in t.seats.all())}  # fmt: skip
+    base = {"round": None, "table": None, "seats": [], "link": None, "table_ids": mine}
+    if entry.withdrawn:
+        return {**base, "state": "out"}
+    current = rounds[-1] if rounds else None
+    if current is None or current.status == RoundStatus.FINISHED:
+        return {**base, "state": "waiting"}
+    for table in current.tables.all():
+        seats = sorted(table.seats.all(), key=lambda s: s.index)
+        if any(s.entry_id == entry.pk for s in seats):
+            if table.match_id:
+                link = reverse("match-detail", args=[table.match_id])
+            elif tournament.over_the_board:
+                link = reverse("table-detail", args=[tournament.pk, table.pk]) + "#report-form"
+            else:
+                link = None  # online, the round not started yet: no match so far
+            return {
+                **base, "state": "table", "round": current, "table": table, "link": link,
+                "seats": [(s.entry.player, s.index == 0, s.entry_id == entry.pk) for s in seats],
+            }  # fmt: skip
+    if any(b.entry_id == entry.pk for b in current.byes.all()):
+        return {**base, "state": "bye", "round": current}
+    return {**base, "state": "out", "round": current}
+
+
+# ---- the tournament page's header (templates/tournaments/_header_facts.html) ----------
+def _and(items: list[str]) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("%(rest)s and %(last)s") % {"rest": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def header_facts(tournament: Tournament) -> dict:
+    """What the header states: the format, the table sizes in use (those of the tables
+    paired so far, e.g. "3 and 4"; before pairing, the configured size), the number of
+    rounds (None: not known yet), rated, over the board or online."""
+    t = tournament
+    sizes = sorted(
+        set(
+            Table.objects.filter(round__tournament=t)
+            .annotate(n=Count("seats"))
+            .values_list("n", flat=True)
+        )
+        - {0}
+    )
+    if not sizes:
+        config = t.config if isinstance(t.config, dict) else {}  # rows from before the checks
+        sizes = [config.get("table_size") or 2]
+    try:
+        rounds = format_rows.format_for(t).total_rounds(format_rows.entrants(t))
+    except (ValidationError, ValueError, TypeError):
+        rounds = None
+    return {
+        "game": t.get_game_display(),
+        "format": t.get_format_display(),
+        "table_sizes": _and([str(n) for n in sizes]),
+        "rounds": rounds,
+        "rated": t.rated,
+        "over_the_board": t.over_the_board,
+    }

@@ -1,5 +1,5 @@
-"""FIDE Tournament Report File (TRF-16) of a two-seat Swiss, for Swiss Manager, bbpPairings
-or JaVaFo.
+"""FIDE Tournament Report File (TRF-16) of a two-seat Swiss or round robin (a league is a
+round robin by matchdays), for Swiss Manager, bbpPairings or JaVaFo.
 
 Fixed columns (1-based, inclusive) of a player line, as TRF-16 lays them out:
 
@@ -16,8 +16,9 @@ leaves the unfinished tables' columns blank). Names are the shown names, at most
 characters, written in UTF-8 (the pairing programs read the numbers, not the names).
 Ratings are the Elo ratings frozen at the start, rounded; FIDE ids, sexes, titles,
 federations and birth dates stay blank. Tournament lines: 012 name, 022 venue, 042/052
-dates, 062/072 player counts, 092 type, 102 the organiser, XXR the number of rounds
-(the JaVaFo/bbpPairings extension for a tournament in progress). Lines end in CR LF.
+dates (in the tournament's time zone), 062/072 player counts, 092 type (Swiss-System,
+Round-Robin, Double Round-Robin), 102 the organiser, XXR the number of rounds (the
+JaVaFo/bbpPairings extension for a tournament in progress). Lines end in CR LF.
 """
 
 from __future__ import annotations
@@ -26,15 +27,38 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments import format_rows, formats
-from tournaments.exports import entry_name
+from tournaments.exports import entry_name, zone_of
 from tournaments.models import Tournament
 
 ROUND_START = 92  # column of round 1's opponent
 ROUND_WIDTH = 10
 
 
-class NotTwoSeatSwiss(ValueError):
+# Formats a TRF describes: one opponent per round (two seats), every game counted.
+FORMATS = ("swiss", "round_robin", "league")
+
+
+class NotExportable(ValueError):
     pass
+
+
+NotTwoSeatSwiss = NotExportable  # its name before round robins were exported
+
+
+def exportable(t: Tournament) -> bool:
+    """Whether ``build`` writes this tournament (the page links the file only then)."""
+    if t.format not in FORMATS:
+        return False
+    config = t.config if isinstance(t.config, dict) else {}
+    return config.get("table_size", 2) == 2
+
+
+def _type_line(t: Tournament, config) -> str:
+    if t.format == "swiss":
+        return "092 Individual: Swiss-System"
+    if getattr(config, "double", False):
+        return "092 Individual: Double Round-Robin"
+    return "092 Individual: Round-Robin"
 
 
 def _put(line: list[str], column: int, text: str) -> None:
@@ -58,13 +82,11 @@ def _points_text(value: float) -> str:
 
 
 def build(t: Tournament) -> str:
-    if t.format != "swiss":
-        raise NotTwoSeatSwiss(gettext("The TRF export is for Swiss tournaments."))
+    if t.format not in FORMATS:
+        raise NotExportable(gettext("The TRF export is for Swiss and round-robin tournaments."))
     config = format_rows.format_config(t)
     if config.table_size != 2:
-        raise NotTwoSeatSwiss(
-            gettext("The TRF export is for Swiss tournaments of two-player tables.")
-        )
+        raise NotExportable(gettext("The TRF export is for tournaments of two-player tables."))
     entries = {e.pk: e for e in t.entries.select_related("player")}
     entrants = format_rows.entrants(t, entries.values())
     order = [e.id for e in formats.seeding_order(entrants)]
@@ -106,15 +128,15 @@ def build(t: Tournament) -> str:
     lines = [
         f"012 {t.name}",
         f"022 {getattr(t, 'venue', '') or ''}".rstrip(),
-        # Dates as the pages show them, in the reader's zone (stored times are UTC).
-        f"042 {timezone.localdate(t.started_at or t.created_at):%Y/%m/%d}",
+        # Dates of the event where it is held (stored times are UTC).
+        f"042 {timezone.localdate(t.started_at or t.created_at, zone_of(t)):%Y/%m/%d}",
     ]
     if t.finished_at:
-        lines.append(f"052 {timezone.localdate(t.finished_at):%Y/%m/%d}")
+        lines.append(f"052 {timezone.localdate(t.finished_at, zone_of(t)):%Y/%m/%d}")
     lines += [
         f"062 {len(order)}",
         f"072 {len(order)}",
-        "092 Individual: Swiss-System",
+        _type_line(t, config),
         f"102 {t.organiser.get_username() if t.organiser else ''}".rstrip(),
         f"XXR {total_rounds}",
     ]

@@ -3,6 +3,8 @@ from django.urls import path
 from tournaments.views import entrants as entrant_views
 from tournaments.views import exports as export_views
 from tournaments.views import results as result_views
+from tournaments.views import rounds as round_views
+from tournaments.views import screen as screen_views
 from tournaments.views import tournaments as views
 
 urlpatterns = [
@@ -18,8 +20,18 @@ urlpatterns = [
     ),
     path("<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
-    path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="round-start"),
-    path("<int:pk>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
+    # A paired round's controls (tournaments.views.rounds).
+    path("<int:pk>/rounds/<int:number>/start/", round_views.round_start, name="round-start"),
+    path("<int:pk>/rounds/<int:number>/repair/", round_views.round_repair, name="round-repair"),
+    path("<int:pk>/rounds/<int:number>/unpair/", round_views.round_unpair, name="round-unpair"),
+    path("<int:pk>/rounds/<int:number>/swap/", round_views.round_swap, name="round-swap"),
+    path("<int:pk>/rounds/<int:number>/move/", round_views.round_move, name="round-move"),
+    path("<int:pk>/forbidden/", round_views.forbidden_add, name="tournament-forbidden-add"),
+    path(
+        "<int:pk>/forbidden/<int:pairing_id>/delete/",
+        round_views.forbidden_remove,
+        name="tournament-forbidden-remove",
+    ),
     path("<int:pk>/tables/<int:table_id>/", result_views.table_detail, name="table-detail"),
     path("<int:pk>/tables/<int:table_id>/result/", result_views.table_result, name="table-result"),
     path("<int:pk>/tables/<int:table_id>/report/", result_views.table_report, name="table-report"),
@@ -40,6 +52,29 @@ urlpatterns = [
     path(
         "<int:pk>/print/standings/", export_views.print_standings, name="tournament-print-standings"
     ),
+    path(
+        "<int:pk>/export/<str:kind>.xlsx", export_views.export_xlsx, name="tournament-export-xlsx"
+    ),
+    path("<int:pk>/calendar.ics", export_views.calendar, name="tournament-calendar"),
+    # The room: projector view, round timer, named tables (tournaments.views.screen).
+    path("<int:pk>/screen/", screen_views.screen, name="tournament-screen"),
+    path("<int:pk>/screen/live/", screen_views.screen_live, name="tournament-screen-live"),
+    path(
+        "<int:pk>/rounds/<int:number>/timer/start/",
+        screen_views.timer_start,
+        name="round-timer-start",
+    ),  # fmt: skip
+    path(
+        "<int:pk>/rounds/<int:number>/timer/pause/",
+        screen_views.timer_pause,
+        name="round-timer-pause",
+    ),  # fmt: skip
+    path(
+        "<int:pk>/rounds/<int:number>/timer/reset/",
+        screen_views.timer_reset,
+        name="round-timer-reset",
+    ),  # fmt: skip
+    path("<int:pk>/table-names/", screen_views.set_table_names, name="tournament-table-names"),
     # Entrants and life cycle (tournaments.views.entrants).
     path("mine/", entrant_views.my_tournaments, name="my-tournaments"),
     path("<int:pk>/join/", entrant_views.join, name="tournament-join"),
@@ -56,6 +91,10 @@ urlpatterns = [
         name="tournament-link-guest",
     ),  # fmt: skip
     path("<int:pk>/planned-start/", entrant_views.planned_start, name="tournament-planned-start"),
+    path("<int:pk>/check-in/", entrant_views.check_in_many, name="tournament-check-in-many"),
+    path(
+        "<int:pk>/members/", entrant_views.member_suggestions, name="tournament-member-suggestions"
+    ),
     path(
         "<int:pk>/entries/<int:entry_id>/link/suggestions/",
         entrant_views.link_suggestions,
@@ -64,4 +103,12 @@ urlpatterns = [
     path("<int:pk>/pause/", entrant_views.pause, name="tournament-pause"),
     path("<int:pk>/resume/", entrant_views.resume, name="tournament-resume"),
     path("<int:pk>/cancel/", entrant_views.cancel, name="tournament-cancel"),
+    # Editing, undo cancel, a table's forfeit (asked first).
+    path("<int:pk>/edit/", views.tournament_edit, name="tournament-edit"),
+    path("<int:pk>/undo-cancel/", entrant_views.undo_cancel, name="tournament-undo-cancel"),
+    path(
+        "<int:pk>/tables/<int:table_id>/forfeit/<int:entry_id>/",
+        views.table_forfeit,
+        name="table-forfeit",
+    ),
 ]

@@ -197,6 +197,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TimeoutPolicyEnum": "games.models.TimeoutPolicy",
         "TimeoutPolicyValueEnum": ["auto", "forfeit"],
+        "TournamentFormatEnum": "tournaments.models.FORMAT_CHOICES",
     },
 }
 

@@ -74,12 +74,14 @@ def test_join_guests_check_in_and_start(live_server, browser_page):
         page.fill("#guest-name", guest)
         page.click("#add-guest")
         page.wait_for_selector(f"text=Guest {guest} entered")
+    # Both ticked, one click (the list stays open: no <details>); a tick is a 44 px target.
     for guest in ("Jana Nováková", "Petr"):
-        if not page.locator("section.organiser details[open]").count():
-            page.click("section.organiser details > summary")
-        item = page.locator("section.organiser details li", has_text=guest)
-        item.locator("button.check-in").click()
-        page.wait_for_selector(f"text={guest} checked in.")
+        item = page.locator("#entrants li", has_text=guest)
+        assert item.locator("label.tick").bounding_box()["height"] >= 44
+        item.locator("input[type=checkbox][name=entry]").check()
+    page.click("#check-in-ticked")
+    page.wait_for_selector("text=2 entrants checked in.")
+    assert page.locator("#check-in-count").inner_text() == "Checked in 4 of 5"
     assert page_width(page) <= 390
     page.click("#start")
     page.wait_for_selector(".tournament-status[data-status=running]")
@@ -119,7 +121,6 @@ def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 844})
             page.goto(detail)
-            page.click("section.organiser details > summary")
             page.locator("form.link-guest input[name=player]").press_sequentially("JAN", delay=40)
             page.wait_for_selector(f"{box} button.suggestion")
             picks = page.locator(f"{box} button.suggestion")
@@ -133,14 +134,12 @@ def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
             assert page.locator(f"{box} button.suggestion").count() == 0
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(detail)
-    page.click("section.organiser details > summary")
     page.locator("form.link-guest input[name=player]").press_sequentially("nov", delay=40)
     page.locator(f"{box} button.suggestion[value=jana-novak]").click()
     page.wait_for_selector("text=Jana Novák invited")
     guest.refresh_from_db()
     assert guest.player.kind == "guest"  # linked once she accepts
     # A typed name that is no account: said, nothing changes.
-    page.click("section.organiser details > summary")
     page.fill("form.link-guest input[name=player]", "nobody-at-all")
     page.click("form.link-guest button.link[type=submit]")
     page.wait_for_selector("text=No account is called nobody-at-all.")

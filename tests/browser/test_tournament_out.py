@@ -74,7 +74,7 @@ def test_standings_forecast_csv_and_print_view(live_server, browser_page, league
 
     with page.expect_download() as info:
         page.click("a[href$='/export/standings.csv']")
-    body = Path(info.value.path()).read_text(encoding="utf-8")
+    body = Path(info.value.path()).read_text(encoding="utf-8-sig")  # a BOM first
     rows = list(csv.reader(io.StringIO(body)))
     assert rows[0][:4] == ["rank", "entry", "player", "points"]
     assert {r[2] for r in rows[1:]} == set(NAMES)

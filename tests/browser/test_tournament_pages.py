@@ -22,9 +22,9 @@ def test_organiser_runs_a_tournament_from_the_pages(live_server, browser_page):
     page.fill("input[name=table_size]", "2")
     page.click("main button[type=submit]")
     page.wait_for_url(lambda url: "/tournaments/new/" not in url)
-    for bot in bots:
-        page.select_option("select[name=player]", bot.name)
-        page.click("text=Add entrant")
+    for bot in bots:  # the member search (online: bots too), a match clicked
+        page.fill("#member-search", bot.name)
+        page.click(f"#member-results button.member-pick[value={bot.name}]")
         page.wait_for_selector(f"text={bot.name} entered")
     with celery_worker():
         page.click("#start")

@@ -85,3 +85,19 @@ def test_what_belongs_to_no_field_stands_above_the_form():
     html = render_to_string("tournaments/create.html", {"form": form}, request=request)
     assert "The settings must be an object." in _top(html)
     assert "has-error" not in html
+
+
+@pytest.mark.parametrize("seeding", ["snake", "random"])
+def test_the_organiser_chooses_round_one_seeding_and_reads_the_swiss_rules(client, seeding):
+    client.force_login(UserFactory())
+    page = client.get(reverse("tournament-create")).content.decode()
+    assert "How Swiss rounds are paired" in page and 'name="seeding"' in page
+    client.post(reverse("tournament-create"), {**GOOD, "table_size": 4, "seeding": seeding})
+    assert Tournament.objects.get().config["seeding"] == seeding
+
+
+def test_an_unknown_seeding_is_a_form_error(client):
+    client.force_login(UserFactory())
+    page = client.post(reverse("tournament-create"), {**GOOD, "seeding": "by-age"})
+    assert page.status_code == 200 and not Tournament.objects.exists()
+    assert "by-age" in page.content.decode()  # Django's "not one of the available choices"

@@ -32,7 +32,8 @@ def _create(api_client, **extra):
         ({"rounds": 0}, "Rounds: a whole number from 1 to 100."),
         ({"bye_points": "x"}, "Points for a bye: a number from 0 to 1000000."),
         ({"bye_points": -1}, "Points for a bye: a number from 0 to 1000000."),
-        ({"points": [1, 0]}, "Points by place: a table size with points per place"),
+        # A plain list is the configured size's scale (#29), an unknown name is refused.
+        ({"points": "by-weight"}, "by-weight"),
         ({"points": {"2": "ab"}}, "Points by place for 2 seats: a list of numbers."),
         ({"points": {"x": [1, 0]}}, "Points by place: 'x' is not a table size."),
         ({"points": {"2": [1, 0, 0]}}, "Points for 2-seat"),
@@ -204,7 +205,7 @@ def test_scores_must_be_finite_and_within_reason(client, api_client, otb_table, 
 BAD_CONFIGS = [
     {"table_size": "abc"},
     {"table_size": None},
-    {"points": [1, 0]},
+    {"points": "by-weight"},
     {"points": {"2": "ab"}},
     {"tiebreaks": ["coin_toss"]},
     {"rounds": "x"},

@@ -1,5 +1,6 @@
-"""API for entrants and the life cycle (mixed into TournamentViewSet): guests, join,
-leave, check-in, linking a guest to an account, pause, resume, cancel."""
+"""API for entrants and the life cycle (mixed into TournamentViewSet): the entrants' list
+(with the waitlist), guests, join, leave, check-in (one or several), linking a guest to an
+account, pause, resume, cancel."""
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
@@ -26,9 +27,35 @@ class GuestIn(InputSerializer):
 
 class EntryMadeOut(serializers.Serializer):
     entry = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The player's handle (Player.name).")
+    name = serializers.CharField(help_text="The shown name (a guest's: as typed in).")
     guest = serializers.BooleanField()
     joined_round = serializers.IntegerField()
+    waitlisted = serializers.BooleanField(
+        help_text="The tournament was full: on the waitlist, never paired until a place frees."
+    )
+    position = serializers.IntegerField(
+        allow_null=True, help_text="On the waitlist: 1 moves up first; null with a place."
+    )
+
+
+class EntrantOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    player = serializers.CharField(help_text="The player's handle (Player.name).")
+    name = serializers.CharField(help_text="The shown name (a guest's: as typed in).")
+    kind = serializers.CharField(help_text="human, engine_bot, external_bot or guest.")
+    guest = serializers.BooleanField()
+    bot = serializers.BooleanField()
+    seed = serializers.IntegerField(allow_null=True)
+    joined_round = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+    checked_in = serializers.BooleanField()
+    waitlisted = serializers.BooleanField(
+        help_text="No place (the limit was reached): never paired, counted or ranked."
+    )
+    position = serializers.IntegerField(
+        allow_null=True, help_text="Place on the waitlist (1 moves up first); null with a place."
+    )
 
 
 class CheckInIn(InputSerializer):
@@ -38,6 +65,22 @@ class CheckInIn(InputSerializer):
 class CheckInOut(serializers.Serializer):
     entry = serializers.IntegerField()
     checked_in = serializers.BooleanField()
+
+
+class CheckInManyIn(InputSerializer):
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=10**18), allow_empty=False,
+        max_length=entrants.MAX_CHECK_IN_BATCH, help_text="Entry ids (organisers only).",
+    )  # fmt: skip
+    checked_in = serializers.BooleanField(default=True)
+
+
+class CheckInManyOut(serializers.Serializer):
+    changed = serializers.IntegerField(
+        help_text="How many changed (waitlisted, withdrawn or already so: left alone)."
+    )
+    checked_in = serializers.IntegerField(help_text="Checked in now, of `entrants`.")
+    entrants = serializers.IntegerField(help_text="Entrants with a place, not withdrawn.")
 
 
 class LinkIn(InputSerializer):
@@ -51,8 +94,18 @@ class LifecycleOut(serializers.Serializer):
 
 
 def _made(entry: Entry) -> dict:
-    return {"entry": entry.pk, "player": str(entry.player), "guest": entrants.is_guest(entry.player),
-            "joined_round": entry.joined_round}  # fmt: skip
+    return {"entry": entry.pk, "player": entry.player.name, "name": str(entry.player), "guest": entrants.is_guest(entry.player),
+            "joined_round": entry.joined_round, "waitlisted": entry.waitlisted_at is not None,
+            "position": entrants.waitlist_position(entry)}  # fmt: skip
+
+
+def _entrant(entry: Entry, position: int | None) -> dict:
+    p = entry.player
+    return {"entry": entry.pk, "player": p.name, "name": str(p), "kind": p.kind,
+            "guest": entrants.is_guest(p), "bot": p.is_bot and not entrants.is_guest(p),
+            "seed": entry.seed, "joined_round": entry.joined_round, "withdrawn": entry.withdrawn,
+            "checked_in": entry.checked_in_at is not None,
+            "waitlisted": position is not None, "position": position}  # fmt: skip
 
 
 def add_guest(request, tournament) -> Response:
@@ -69,6 +122,36 @@ def add_guest(request, tournament) -> Response:
 
 class EntrantActions:
     """Actions of TournamentViewSet (which supplies get_object and the throttles)."""
+
+    @extend_schema(request=None, responses={200: EntrantOut(many=True)})
+    @action(detail=True, methods=["get"], url_path="entrants", url_name="entrants",
+            pagination_class=None)  # fmt: skip
+    def entrants_list(self, request, pk=None):
+        """Everyone with a place (in seed order, withdrawn ones too), then the waitlist,
+        first come first (``waitlisted``, ``position``)."""
+        t = self.get_object()
+        placed = entrants.entered(t).select_related("player")
+        waiting = entrants.waitlist(t)
+        rows = [_entrant(e, None) for e in placed]
+        rows += [_entrant(e, i) for i, e in enumerate(waiting, 1)]
+        return Response(EntrantOut(rows, many=True).data)
+
+    @extend_schema(request=CheckInManyIn, responses={200: CheckInManyOut})
+    @action(detail=True, methods=["post"], url_path="check-in",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def check_in_many(self, request, pk=None):
+        """Check several entries in at once, or with {"checked_in": false} undo it
+        (organisers only, before the start)."""
+        t = self.get_object()
+        payload = CheckInManyIn(data=request.data)
+        payload.is_valid(raise_exception=True)
+        changed = entrants.check_in_many(
+            tournament=t, entry_ids=payload.validated_data["entries"], by=request.user,
+            checked_in=payload.validated_data["checked_in"],
+        )  # fmt: skip
+        active = entrants.entered(t).filter(withdrawn_after__isnull=True)
+        return Response({"changed": changed, "entrants": active.count(),
+                         "checked_in": active.filter(checked_in_at__isnull=False).count()})  # fmt: skip
 
     @extend_schema(request=None, responses={201: EntryMadeOut})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

@@ -20,7 +20,9 @@ MAX_SCORE = 1e9
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    entrants = serializers.IntegerField(source="entries.count", read_only=True)
+    entrants = serializers.SerializerMethodField(
+        help_text="Entries with a place (withdrawn ones too; not the waitlist)."
+    )
     time_control = serializers.SerializerMethodField()
     config_warning = serializers.SerializerMethodField(
         help_text="Set when the stored settings are invalid (standings can't be computed)."
@@ -40,6 +42,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     def get_time_control(self, t) -> dict | None:
         return t.time_control()
 
+    def get_entrants(self, t) -> int:
+        return t.entries.filter(waitlisted_at__isnull=True).count()
+
     def get_config_warning(self, t) -> str | None:
         return config_problem(t)
 
@@ -47,7 +52,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 class TournamentCreateSerializer(InputSerializer):
     name = serializers.CharField(max_length=120)
     game = serializers.ChoiceField(choices=GAME_CHOICES)
-    format = serializers.ChoiceField(choices=[c for c, _ in FORMAT_CHOICES])
+    format = serializers.ChoiceField(choices=FORMAT_CHOICES)
     config = BoundedDictField(
         required=False, default=dict, max_keys=16,
         help_text="Format settings: table_size, rounds (at most 100), double, points, "
@@ -62,7 +67,11 @@ class TournamentCreateSerializer(InputSerializer):
         "run_rated_events permission (unrated; asking for rated is then a 400).",
     )
     over_the_board = serializers.BooleanField(default=False)
-    auto_advance = serializers.BooleanField(default=True)
+    auto_advance = serializers.BooleanField(
+        required=False,
+        help_text="Pair and start the next round when the last result is in. Default: true "
+        "online, false over the board.",
+    )
     round_days = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=MAX_ROUND_DAYS
     )
@@ -96,6 +105,34 @@ class TournamentCreateSerializer(InputSerializer):
         help_text="Only entrants who checked in are paired at the start.",
     )  # fmt: skip
 
+    def validate(self, data):
+        # Over the board, results are typed in as the evening goes: no pairing on its own.
+        data.setdefault("auto_advance", not data.get("over_the_board", False))
+        return data
+
+
+class TournamentUpdateSerializer(InputSerializer):
+    """PATCH: only the fields sent change (tournaments.services.editing says what may when)."""
+
+    name = serializers.CharField(required=False, max_length=120)
+    venue = serializers.CharField(required=False, allow_blank=True, max_length=MAX_VENUE)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=MAX_DESCRIPTION
+    )
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    auto_start = serializers.BooleanField(required=False)
+    auto_advance = serializers.BooleanField(required=False)
+    format = serializers.ChoiceField(required=False, choices=FORMAT_CHOICES)
+    rated = serializers.BooleanField(required=False)
+    config = BoundedDictField(
+        required=False, max_keys=16,
+        help_text="The settings to change (null removes one); after the start only rounds "
+        "(Swiss; not below the rounds already paired).",
+    )  # fmt: skip
+    # Accepted to be refused with the reason (fixed at creation), not as an unknown field.
+    game = serializers.ChoiceField(required=False, choices=GAME_CHOICES)
+    over_the_board = serializers.BooleanField(required=False)
+
 
 class EntryRequestSerializer(InputSerializer):
     guest = serializers.CharField(
@@ -113,6 +150,7 @@ class TableSeatOut(serializers.Serializer):
     index = serializers.IntegerField()
     entry = serializers.IntegerField(source="entry_id")
     player = serializers.CharField(source="entry.player.name")
+    name = serializers.CharField(source="entry.player.__str__", help_text="The shown name.")
 
 
 class TableOut(serializers.ModelSerializer):
@@ -140,14 +178,21 @@ class StandingOut(serializers.Serializer):
     rank = serializers.IntegerField(
         allow_null=True, help_text="null until a game of the tournament has been played."
     )
+    place = serializers.CharField(
+        allow_null=True,
+        help_text='The place as shown: "3–4" for the players out in the same elimination '
+        "round; else the rank. null until a game has been played.",
+    )
     entry = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The player's handle (Player.name).")
+    name = serializers.CharField(help_text="The shown name (a guest's: as typed in).")
     points = serializers.FloatField()
     played = serializers.IntegerField()
     tiebreaks = serializers.DictField(
         child=serializers.FloatField(allow_null=True),
         help_text="Tie-break values in the ranking order; average_place is null without a "
-        "finished table.",
+        "finished table; no rating in an unrated event. Withdrawn entrants rank after "
+        "every active one.",
     )
     withdrawn = serializers.BooleanField()
     guest = serializers.BooleanField(help_text="A guest entrant (no account, never rated).")
@@ -155,7 +200,8 @@ class StandingOut(serializers.Serializer):
 
 class ForecastOut(serializers.Serializer):
     entry = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The player's handle (Player.name).")
+    name = serializers.CharField(help_text="The shown name.")
     places = serializers.ListField(
         child=serializers.FloatField(),
         help_text="Probability of each final place, 1st first (sums to 1).",
@@ -177,8 +223,12 @@ class ResultIn(InputSerializer):
 
 class EntryOut(serializers.Serializer):
     entry = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The player's handle (Player.name).")
+    name = serializers.CharField(required=False, help_text="The shown name.")
     joined_round = serializers.IntegerField()
+    waitlisted = serializers.BooleanField(
+        required=False, help_text="The tournament was full: on the waitlist (no place yet)."
+    )
 
 
 class ResultOut(serializers.Serializer):

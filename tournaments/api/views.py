@@ -15,6 +15,8 @@ from tournaments import forecast, selectors, services
 from tournaments.api.entrants import EntrantActions
 from tournaments.api.entrants import add_guest as api_add_guest
 from tournaments.api.results import ResultActionsMixin, ResultBody
+from tournaments.api.rounds import THROTTLE_SCOPES as ROUND_THROTTLE_SCOPES
+from tournaments.api.rounds import RoundActions
 from tournaments.api.serializers import (
     EntryOut,
     EntryRequestSerializer,
@@ -25,10 +27,11 @@ from tournaments.api.serializers import (
     StandingOut,
     TournamentCreateSerializer,
     TournamentSerializer,
+    TournamentUpdateSerializer,
 )
 from tournaments.errors import NoForecast
 from tournaments.models import Tournament
-from tournaments.services import scheduling
+from tournaments.services import editing, lifecycle, scheduling
 
 
 def _organiser_only(request, tournament: Tournament) -> None:
@@ -36,7 +39,8 @@ def _organiser_only(request, tournament: Tournament) -> None:
         raise PermissionDenied(gettext("Only the organiser can do that."))
 
 
-class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThrottleMixin,
+class TournamentViewSet(RoundActions, EntrantActions, ResultActionsMixin,
+                        throttling.WriteThrottleMixin,
                         mixins.ListModelMixin,
                         mixins.RetrieveModelMixin, viewsets.GenericViewSet):  # fmt: skip
     serializer_class = TournamentSerializer
@@ -45,11 +49,16 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         "entries": "tournament_entries",
         "start": "tournament_manage",
         "planned_start": "tournament_manage",
+        "partial_update": "tournament_manage",
+        "undo_cancel": "tournament_manage",
         "result": "tournament_results",
-        **dict.fromkeys(("join", "leave", "check_in", "link"), "tournament_entries"),
+        **dict.fromkeys(
+            ("join", "leave", "check_in", "check_in_many", "link"), "tournament_entries"
+        ),
         **dict.fromkeys(("pause", "resume", "cancel"), "tournament_manage"),
         "report": "tournament_results",
         "report_confirm": "tournament_results",
+        **ROUND_THROTTLE_SCOPES,
     }
     queryset = Tournament.objects.all()
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
@@ -61,6 +70,27 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         payload.is_valid(raise_exception=True)
         t = services.create_tournament(organiser=request.user, **payload.validated_data)
         return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentUpdateSerializer,
+                   responses={200: TournamentSerializer, 400: ErrorSerializer})  # fmt: skip
+    def partial_update(self, request, pk=None):
+        """Edit (organiser): before the start most settings; after it the name, venue,
+        description, auto_advance and Swiss rounds (not below those paired). Anything else
+        is a 400 with the reason, and nothing changes."""
+        t = self.get_object()
+        _organiser_only(request, t)
+        payload = TournamentUpdateSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        t = editing.update_tournament(tournament=t, by=request.user, **payload.validated_data)
+        return Response(TournamentSerializer(t).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="undo-cancel",
+            permission_classes=[permissions.IsAuthenticated])  # fmt: skip
+    def undo_cancel(self, request, pk=None):
+        """Within 10 minutes of a cancel that aborted no match: the status before it."""
+        t = lifecycle.undo_cancel(tournament=self.get_object(), by=request.user)
+        return Response(TournamentSerializer(t).data)
 
     @extend_schema(request=EntryRequestSerializer, responses={201: EntryOut, 204: None})
     @action(
@@ -85,7 +115,9 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         if isinstance(entry, Invitation):  # another person is entered only if he accepts
             return Response({"invitation": InvitationSerializer(entry).data},
                             status=status.HTTP_202_ACCEPTED)  # fmt: skip
-        return Response({"entry": entry.pk, "player": player.name, "joined_round": entry.joined_round},
+        return Response({"entry": entry.pk, "player": player.name, "name": str(player),
+                         "joined_round": entry.joined_round,
+                         "waitlisted": entry.waitlisted_at is not None},
                         status=status.HTTP_201_CREATED)  # fmt: skip
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -109,9 +141,13 @@ class TournamentViewSet(EntrantActions, ResultActionsMixin, throttling.WriteThro
         t = scheduling.plan_start(tournament=t, by=request.user, **payload.validated_data)
         return Response(TournamentSerializer(t).data)
 
-    @extend_schema(responses=RoundOut(many=True))
-    @action(detail=True, pagination_class=None)
+    @extend_schema(methods=["GET"], responses=RoundOut(many=True))
+    @extend_schema(methods=["POST"], request=None, responses={201: RoundOut})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def rounds(self, request, pk=None):
+        """GET: every round. POST: pair the next round (organiser; tournaments.api.rounds)."""
+        if request.method == "POST":
+            return self.pair_next(request)
         return Response(RoundOut(selectors.rounds_overview(self.get_object()), many=True).data)
 
     @extend_schema(responses={200: StandingOut(many=True), 409: ErrorSerializer})

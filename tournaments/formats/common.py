@@ -67,6 +67,30 @@ def table_sizes(n: int, size: int, smallest: int) -> tuple[list[int], int]:
     return [], n
 
 
+def swiss_table_sizes(n: int, size: int, smallest: int) -> tuple[list[int], int]:
+    """Swiss tables for ``n`` players: (sizes, largest first; number of byes).
+
+    The fewest byes, then the fewest tables, then the fewest players at tables below
+    ``size`` (as many full tables as possible; the smaller ones as equal as possible).
+    With the default smallest table (``size`` - 1) this is ``table_sizes``; with a
+    smaller minimum it keeps more full tables (9 at 4 seats, down to 2: 4 + 3 + 2, not
+    3 + 3 + 3). The caller puts the smaller tables at the bottom of the standings.
+    """
+    for byes in range(n + 1):
+        m = n - byes
+        if m < max(smallest, MIN_TABLE_SIZE):
+            break
+        t = -(-m // size)
+        for full in range(min(t, m // size), -1, -1):
+            rest, small = m - full * size, t - full
+            if small == 0 and rest == 0:
+                return [size] * full, byes
+            if small and small * smallest <= rest <= small * (size - 1):
+                base, extra = divmod(rest, small)
+                return [size] * full + [base + 1] * extra + [base] * (small - extra), byes
+    return [], n
+
+
 @dataclass
 class History:
     """What the finished rounds say about pairings (not about points)."""

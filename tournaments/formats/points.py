@@ -28,6 +28,20 @@ from .types import (
     gettext_noop,
 )
 
+POINT_SCHEMES = ("scaled", "normalised", "places")
+"""Named points schemes (``Config.points_scheme``), for the table sizes ``Config.points``
+does not list:
+
+- ``scaled`` (default): the configured table size's scale (``(1, 0)`` at two seats,
+  ``(k-1, ..., 0)`` at k seats, or the listed one) stretched to every other size, so a
+  win is worth the same at every table: place p of n gets the scale read at the same
+  relative position (p-1)/(n-1), linearly between its places. Tables of 4 (3, 2, 1, 0)
+  give (3, 1.5, 0) at a table of 3 and (3, 2.25, 1.5, 0.75, 0) at a table of 5.
+- ``normalised``: 1 for a win, 0 for last place, evenly between at every size
+  ((n-p)/(n-1): the share of the table's other players beaten), so (1, 0.5, 0) at 3.
+- ``places``: n-1, ..., 0 at a table of n (a win at a bigger table is worth more; the
+  scale before points were defined per size)."""
+
 
 def default_place_points(size: int) -> tuple[float, ...]:
     """2 -> (1, 0); k > 2 -> (k-1, k-2, ..., 0)."""
@@ -36,11 +50,41 @@ def default_place_points(size: int) -> tuple[float, ...]:
     return tuple(float(size - 1 - i) for i in range(size))
 
 
+def stretch(scale: Sequence[float], size: int) -> tuple[float, ...]:
+    """``scale`` (points by place at some table size) read at a table of ``size``: the first
+    and last places keep the first and last values, the others are read linearly at the same
+    relative position. Rounded to 4 decimals (standings compare at that precision)."""
+    k = len(scale)
+    if k == size:
+        return tuple(float(v) for v in scale)
+    out = []
+    for p in range(size):
+        x = p * (k - 1) / (size - 1) if size > 1 else 0.0
+        lo = min(int(x), k - 2)
+        frac = x - lo
+        out.append(round(scale[lo] + (scale[lo + 1] - scale[lo]) * frac, 4) + 0.0)
+    return tuple(out)
+
+
 def place_points(config: Config, size: int) -> tuple[float, ...]:
-    """Points for places 1..size at a table of ``size`` seats."""
+    """Points for places 1..size at a table of ``size`` seats: the listed scale, else the
+    scheme's (see ``POINT_SCHEMES``)."""
     if config.points and size in config.points:
         return tuple(float(p) for p in config.points[size])
-    return default_place_points(size)
+    scheme = config.points_scheme
+    if scheme == "normalised":
+        return stretch((1.0, 0.0), size)
+    if scheme == "places":
+        return default_place_points(size)
+    base = (config.points or {}).get(config.table_size) or default_place_points(config.table_size)
+    return stretch(base, size)
+
+
+def points_legend(config: Config, sizes) -> list[tuple[int, tuple[float, ...]]]:
+    """(table size, points by place) for each of ``sizes`` (the sizes played, say) and the
+    configured one, smallest first: what the standings' legend says."""
+    wanted = {s for s in sizes if MIN_TABLE_SIZE <= s <= MAX_TABLE_SIZE} | {config.table_size}
+    return [(s, place_points(config, s)) for s in sorted(wanted)]
 
 
 def bye_points(config: Config) -> float:
@@ -52,6 +96,11 @@ def bye_points(config: Config) -> float:
 
 def check_points(config: Config) -> None:
     """Raise FormatError if the configured points table is malformed."""
+    if config.points_scheme not in POINT_SCHEMES:
+        raise FormatError(
+            gettext_noop("Points scheme %(name)s is unknown; use one of %(names)s."),
+            setting="points", name=repr(config.points_scheme), names=", ".join(POINT_SCHEMES),
+        )  # fmt: skip
     for size, values in (config.points or {}).items():
         if not isinstance(size, int) or not MIN_TABLE_SIZE <= size <= MAX_TABLE_SIZE:
             raise FormatError(

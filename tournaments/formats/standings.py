@@ -5,7 +5,8 @@
 - A bye gives ``bye_points`` (Config.bye_points, default the first-place points of a
   full table) and counts as played; it brings no opponent and no finishing place.
 - Tables without a result are ignored (an unfinished round can be passed as is).
-- Every entrant appears, withdrawn or not yet joined ones included.
+- Every entrant appears, withdrawn or not yet joined ones included; withdrawn ones
+  (``Entrant.withdrawn_after`` set) rank after every active entrant (see tiebreaks.py).
 
 ``compute_standings`` works from scratch; ``StandingsAccumulator`` keeps running
 totals as tables finish. They are independent implementations that give the same
@@ -34,6 +35,10 @@ class StandingRow:
 
 def _neutral_place(config: Config) -> float:
     return (config.table_size + 1) / 2
+
+
+def _withdrawn(entrants: list[Entrant]) -> frozenset[int]:
+    return frozenset(e.id for e in entrants if e.withdrawn_after is not None)
 
 
 BYE_NOT_AN_ENTRANT = gettext_noop("Entrant %(id)s has a bye but is not an entrant.")
@@ -101,7 +106,7 @@ def compute_standings(
     def h2h(a: int, group: set[int]) -> float:
         return sum(r for o, r in meetings[a] if o in group and o != a)
 
-    ranked = rank_entrants(ids, pts, values, h2h, config.tiebreaks)
+    ranked = rank_entrants(ids, pts, values, h2h, config.tiebreaks, _withdrawn(entrants))
     return [
         StandingRow(rank=rank, entrant=e, points=clean(pts[e]), played=games[e], tiebreaks=tb)
         for rank, e, tb in ranked
@@ -123,6 +128,7 @@ class StandingsAccumulator:
         self._ids = [e.id for e in entrants]
         self._idset = set(self._ids)
         self._rating = {e.id: e.rating for e in entrants}
+        self._withdrawn = _withdrawn(entrants)
         self._bye = bye_points(config)
         self._points: dict[int, float] = dict.fromkeys(self._ids, 0.0)
         self._played: dict[int, int] = dict.fromkeys(self._ids, 0)
@@ -191,7 +197,7 @@ class StandingsAccumulator:
         def h2h(a: int, group: set[int]) -> float:
             return sum(score for o, score in self._score_vs[a].items() if o in group and o != a)
 
-        ranked = rank_entrants(self._ids, pts, values, h2h, self.config.tiebreaks)
+        ranked = rank_entrants(self._ids, pts, values, h2h, self.config.tiebreaks, self._withdrawn)
         return [
             StandingRow(
                 rank=rank,

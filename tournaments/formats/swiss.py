@@ -47,28 +47,48 @@ few hundred matchings of at most ~12 players (``WINDOW``):
   preferences); when both cost the same, the higher-ranked player gets its
   preference, or seat 0 alternates by board (round 1).
 
-``seed`` is not used: a Swiss round is fully determined by the standings.
+Round 1 with ``Config.seeding`` "random": the seeding order shuffled with ``seed``
+(the tournament's seed) first; otherwise a Swiss round is fully determined by the
+standings.
 
 Three to five seats
 -------------------
-Tables are formed down the standings (some one seat smaller when the entrants
-don't divide; the smaller tables at the bottom): each table takes the best
-unseated player and the members from the next few unseated players that add
-the fewest repeat meetings (forbidden pairs count as many repeats), then a
-local search swaps players between nearby tables while that lowers
-(forbidden pairs, repeat meetings, spread of standings at a table). If a table
-still seats a pair that met or is forbidden, an exact search
-(``regroup.conflict_free_grouping``, branch and bound) regroups windows of
-tables around it, then the whole round: when a grouping without such a pair
-exists it is found (within ``Swiss.search_budget`` search steps, deterministic),
-with the least summed spread of standings the search reaches. When the budget
-runs out first, the fast grouping stays where it was not repaired. Seats rotate
-so that everybody sits at each seat about equally often.
+The rules, in order (each decides among what the ones before leave open):
+
+1. Table sizes (``common.swiss_table_sizes``): the fewest byes, then the fewest
+   tables, then the fewest players at tables below the configured size. The larger
+   tables come first down the standings, so the smaller ones go to the lowest score
+   group (as TopDeck's pods of 3).
+2. Byes: see above (the fewest byes so far, then the lowest ranked).
+3. Round 1 (everyone on 0 points): "snake" deals the seeding order over the tables
+   boustrophedon (1 2 3 / 6 5 4 / 7 8 9 ...), so the top seeds sit apart; "random"
+   cuts the shuffled order. Later rounds start from the plain cut of the standings.
+4. Score groups first: the cut gives every table its places, and each place the
+   score group of the player the cut puts there. A player sits in its own group's
+   places, or *floats* one group up or down; never further (a rematch is accepted
+   rather than a float over two groups).
+5. Then, lexicographically: the fewest forbidden pairs at a table, the fewest
+   earlier meetings (rematches), the fewest floats, and a floating player the nearest
+   to its group's edge (the lowest of a group floats down, the highest of the next
+   one up). So a float is made only when it saves a rematch, and a rematch only when
+   no grouping within rule 4 avoids it.
+
+How: exchanges of two players between tables are made while one lowers that cost
+(all pairs of tables an exchange could improve are looked at: no single exchange is
+left that would). If a table still seats a rematch or forbidden pair, a score group
+that fills tables of its own is regrouped by the exact search of ``regroup.py``, and
+then, if needed, the whole round by a depth-first search table by table within rule
+4 that finds a grouping without one whenever it exists (within
+``Swiss.search_budget`` steps: deterministic; when the budget runs out the
+exchanges' grouping stays). Seats rotate so that everybody sits at each seat about
+equally often.
 """
 
 from __future__ import annotations
 
 import math
+import random
+import sys
 from collections.abc import Sequence
 
 import networkx as nx
@@ -83,11 +103,11 @@ from .common import (
     pair_keys,
     ranking_from_standings,
     seeding_order,
-    table_sizes,
+    swiss_table_sizes,
 )
-from .regroup import DEFAULT_BUDGET, SearchResult, conflict_free_grouping
+from .regroup import DEFAULT_BUDGET, conflict_free_grouping
 from .standings import compute_standings
-from .types import Config, Entrant, FormatError, Round, Table, gettext_noop
+from .types import SEEDINGS, Config, Entrant, FormatError, Round, Table, gettext_noop
 
 WINDOW = 12
 
@@ -134,6 +154,11 @@ class Swiss:
 
     def validate(self, entrants: list[Entrant]) -> None:
         check_common(self.config, entrants, self._minimum())
+        if self.config.seeding not in SEEDINGS:
+            raise FormatError(
+                gettext_noop("Round-1 seeding is %(names)s, not %(name)s."),
+                setting="seeding", names=" / ".join(SEEDINGS), name=repr(self.config.seeding),
+            )  # fmt: skip
         if self.config.rounds is not None and self.config.rounds < 1:
             raise FormatError(
                 gettext_noop("A Swiss tournament needs at least one round."), setting="rounds"
@@ -154,8 +179,11 @@ class Swiss:
         rows = compute_standings(entrants, played, self.config)
         rank = {row.entrant: row.rank for row in rows}
         points = {row.entrant: row.points for row in rows}
-        order = sorted(active, key=lambda e: (rank[e], seed_index[e]))
+        # points first: the standings may rank an entrant who withdraws later below all
+        order = sorted(active, key=lambda e: (-points[e], rank[e], seed_index[e]))
         history = History.of(played)
+        if number == 1 and self.config.seeding == "random" and self.config.table_size == 2:
+            random.Random(seed).shuffle(order)
         if self.config.table_size == 2:
             tables, byes = pair_two_seats(
                 order, points, history, self.config.forbidden, self.colours_first
@@ -169,6 +197,9 @@ class Swiss:
                 self.config.table_size,
                 self.config.smallest_table,
                 self.search_budget,
+                first_round=number == 1,
+                seeding=self.config.seeding,
+                seed=seed,
             )
         return Round(
             number=number,
@@ -420,10 +451,270 @@ def pair_two_seats(
 # ---------------------------------------------------------------------------
 # three to five seats
 
-_G_FORBIDDEN = 1_000_000
-_G_REPEAT = 1_000
-_G_SPREAD = 1
-_WINDOW_BUDGET = 4_000  # search steps for one window short of the whole round
+# The lexicographic cost of a multiplayer table (integers, larger terms dominate).
+_G_FORBIDDEN = 10**18  # per forbidden pair seated together
+_G_REPEAT = 10**12  # per earlier meeting of two table-mates
+_G_FLOAT = 10**6  # per player seated in the next score group's places
+_G_FAR = 1  # per standings place a floating player is from its own group's edge
+_WINDOW_BUDGET = 4_000  # search steps for one score group's exact regrouping
+
+
+def snake(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    """``order`` dealt over tables of ``sizes`` boustrophedon: 1 2 3 / 6 5 4 / 7 8 9 ...
+    (a full table is skipped), so each table gets one of the best, one of the next, ..."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    lanes = list(range(len(sizes)))
+    forward, i = True, 0
+    for e in order:
+        while True:
+            sweep = lanes if forward else lanes[::-1]
+            if i >= len(sweep):
+                forward, i = not forward, 0
+                continue
+            ti = sweep[i]
+            i += 1
+            if len(tables[ti]) < sizes[ti]:
+                tables[ti].append(e)
+                break
+    return tables
+
+
+class _Grouper:
+    """Multiplayer Swiss tables by score groups (the rules: the module docstring).
+
+    Positions 0..m-1 are the standings order; table t owns the positions of the plain cut
+    (largest tables first), and a position's *group* is the score group of the player
+    the cut puts there. A table's members, sorted by group, are matched to its
+    positions' groups sorted: a difference of 1 is a float (to the next group up or
+    down), more is never allowed.
+    """
+
+    def __init__(self, players, points, history, forbidden, sizes):
+        self.players = list(players)
+        self.pos = {e: i for i, e in enumerate(self.players)}
+        values = sorted({points[e] for e in self.players}, reverse=True)
+        index = {v: gi for gi, v in enumerate(values)}
+        self.group = {e: index[points[e]] for e in self.players}
+        # each group's first and last position, for the "floats from the edge" term
+        self.first: dict[int, int] = {}
+        self.last: dict[int, int] = {}
+        for i, e in enumerate(self.players):
+            g = self.group[e]
+            self.first.setdefault(g, i)
+            self.last[g] = i
+        self.met = history.met
+        self.forbidden = pair_keys(forbidden)
+        self.slots: list[list[int]] = []  # per table, its positions' groups (sorted)
+        at = 0
+        for size in sizes:
+            self.slots.append(sorted(self.group[self.players[at + k]] for k in range(size)))
+            at += size
+        self.lo = [s[0] for s in self.slots]
+        self.hi = [s[-1] for s in self.slots]
+
+    def pair_cost(self, a: int, b: int) -> int:
+        key = pair(a, b)
+        cost = _G_REPEAT * self.met.get(key, 0)
+        if key in self.forbidden:
+            cost += _G_FORBIDDEN
+        return cost
+
+    def conflicts(self, members: Sequence[int]) -> int:
+        cost = 0
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                cost += self.pair_cost(a, b)
+        return cost
+
+    def has_conflicts(self, tables: list[list[int]]) -> bool:
+        return any(self.conflicts(t) for t in tables)
+
+    def float_cost(self, ti: int, members: Sequence[int]) -> int | None:
+        """Floats at table ti with these members; None if someone would sit two groups off."""
+        cost = 0
+        group = self.group
+        for e, slot in zip(sorted(members, key=group.__getitem__), self.slots[ti], strict=True):
+            d = group[e] - slot
+            if d:
+                if d > 1 or d < -1:
+                    return None
+                # d < 0: e floats down (a better group); rather the group's last, and v.v.
+                edge = self.last[group[e]] if d < 0 else self.first[group[e]]
+                cost += _G_FLOAT + _G_FAR * abs(self.pos[e] - edge)
+        return cost
+
+    def cost(self, ti: int, members: Sequence[int]) -> int | None:
+        floats = self.float_cost(ti, members)
+        return None if floats is None else floats + self.conflicts(members)
+
+    def improve(self, tables: list[list[int]]) -> None:
+        """Exchanges of two players between tables while one lowers the summed cost.
+
+        Only a table with a cost can gain from an exchange, and only with a table whose
+        groups are within two of its own (farther, every member would sit two groups
+        off), so those pairs are all looked at: at the end no exchange lowers the cost.
+        """
+        costs = [self.cost(ti, t) for ti, t in enumerate(tables)]
+        order = range(len(tables))
+        changed = True
+        while changed:
+            changed = False
+            for ti in order:
+                if not costs[ti]:
+                    continue
+                for tj in self._partners(ti):
+                    a, b = tables[ti], tables[tj]
+                    best = None
+                    for x in range(len(a)):
+                        for y in range(len(b)):
+                            na = a[:x] + [b[y]] + a[x + 1 :]
+                            ca = self.cost(ti, na)
+                            if ca is None:
+                                continue
+                            nb = b[:y] + [a[x]] + b[y + 1 :]
+                            cb = self.cost(tj, nb)
+                            if cb is None:
+                                continue
+                            gain = costs[ti] + costs[tj] - ca - cb
+                            if gain > 0 and (best is None or gain > best[0]):
+                                best = (gain, na, nb, ca, cb)
+                    if best:
+                        _, tables[ti], tables[tj], costs[ti], costs[tj] = best
+                        changed = True
+                        if not costs[ti]:
+                            break
+
+    def _partners(self, ti: int) -> list[int]:
+        """Tables an exchange with ti may improve, nearest first."""
+        lo, hi = self.lo[ti] - 2, self.hi[ti] + 2
+        near = [tj for tj in range(len(self.slots)) if tj != ti and self.hi[tj] >= lo
+                and self.lo[tj] <= hi]  # fmt: skip
+        return sorted(near, key=lambda tj: abs(tj - ti))
+
+    def regroup(self, tables: list[list[int]], budget: int) -> bool:
+        """Tables of one score group (their places and members) that still seat a rematch
+        or forbidden pair: regrouped among themselves by the exact search when a grouping
+        without one exists. Returns whether any changed."""
+        conflicts: dict[int, set[int]] = {}
+        for a, b in (*self.met, *self.forbidden):
+            if a in self.pos and b in self.pos:
+                conflicts.setdefault(a, set()).add(b)
+                conflicts.setdefault(b, set()).add(a)
+        pure: dict[int, list[int]] = {}
+        for ti, t in enumerate(tables):
+            g = self.lo[ti]
+            if self.hi[ti] == g and all(self.group[e] == g for e in t):
+                pure.setdefault(g, []).append(ti)
+        changed = False
+        for block in pure.values():
+            if budget <= 0:
+                break
+            if not any(self.conflicts(tables[ti]) for ti in block):
+                continue
+            members = sorted((e for ti in block for e in tables[ti]), key=self.pos.__getitem__)
+            found = conflict_free_grouping(
+                members,
+                [len(tables[ti]) for ti in block],
+                conflicts,
+                self.pos,
+                budget=min(budget, _WINDOW_BUDGET * len(block)),
+                improve=False,
+            )
+            budget -= found.steps
+            if found.tables is None:
+                continue
+            by_size: dict[int, list[list[int]]] = {}
+            for t in found.tables:
+                by_size.setdefault(len(t), []).append(t)
+            for ti in block:
+                tables[ti] = by_size[len(tables[ti])].pop()
+            changed = True
+        return changed
+
+    def exact(self, tables: list[list[int]], budget: int) -> list[list[int]] | None:
+        """A grouping within the rules (everybody at most one group off) with no rematch or
+        forbidden pair, by depth-first search table by table down the standings; None
+        when there is none or ``budget`` search steps run out first.
+
+        A player who can't sit at any later table (its group is more than one above
+        their places) must sit at this one; a table is tried only if the players left
+        still fit the places left (sorted, at most one group off), the nearest in the
+        standings first.
+        """
+        group, players = self.group, self.players
+        sizes = [len(t) for t in tables]
+        conflicts: dict[int, set[int]] = {}
+        for a, b in (*self.met, *self.forbidden):
+            if a in self.pos and b in self.pos:
+                conflicts.setdefault(a, set()).add(b)
+                conflicts.setdefault(b, set()).add(a)
+        later = [sorted(g for s in self.slots[ti:] for g in s) for ti in range(len(sizes) + 1)]
+        steps = [0]
+        out: list[list[int]] = []
+
+        def fits(left: list[int], ti: int) -> bool:
+            return all(
+                -1 <= group[e] - g <= 1 for e, g in zip(left, later[ti], strict=True)
+            )  # ``left`` is kept sorted by position, so by group
+
+        def search(ti: int, left: list[int]) -> bool:
+            steps[0] += 1 + len(left) // 16  # the scans below look at every player left
+            if steps[0] > budget:
+                return False
+            if ti == len(sizes):
+                return True
+            lo, hi, size = self.lo[ti], self.hi[ti], sizes[ti]
+            nxt = self.lo[ti + 1] if ti + 1 < len(sizes) else None
+            forced = [e for e in left if nxt is None or group[e] < nxt - 1]
+            if len(forced) > size:
+                return False
+            if any(
+                b in conflicts.get(a, ()) for i, a in enumerate(forced) for b in forced[i + 1 :]
+            ):
+                return False
+            pool = [e for e in left if e not in forced and lo - 1 <= group[e] <= hi + 1
+                    and not any(f in conflicts.get(e, ()) for f in forced)]  # fmt: skip
+            home = self.pos[players[sum(sizes[:ti])]] if ti < len(sizes) else 0
+            pool.sort(key=lambda e: (min(abs(group[e] - g) for g in self.slots[ti]),
+                                     abs(self.pos[e] - home)))  # fmt: skip
+
+            def grow(start: int, members: list[int]) -> bool:
+                if len(members) == size:
+                    steps[0] += len(left) // 16  # ``fits`` looks at every player left
+                    if self.float_cost(ti, members) is None:
+                        return False
+                    chosen = set(members)
+                    rest = [e for e in left if e not in chosen]
+                    if not fits(rest, ti + 1):
+                        return False
+                    out.append(list(members))
+                    if search(ti + 1, rest):
+                        return True
+                    out.pop()
+                    return False
+                for k in range(start, len(pool)):
+                    if len(pool) - k < size - len(members) or steps[0] > budget:
+                        return False
+                    e = pool[k]
+                    steps[0] += 1
+                    if any(m in conflicts.get(e, ()) for m in members):
+                        continue
+                    members.append(e)
+                    if grow(k + 1, members):
+                        return True
+                    members.pop()
+                return False
+
+            return grow(0, list(forced))
+
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 10 * len(sizes) + 200))  # frames per table
+        try:
+            found = search(0, list(players))
+        finally:
+            sys.setrecursionlimit(old_limit)
+        self.steps = steps[0]
+        return out if found else None
 
 
 def group_tables(
@@ -434,169 +725,37 @@ def group_tables(
     size: int,
     smallest: int,
     search_budget: int = DEFAULT_BUDGET,
+    *,
+    first_round: bool = False,
+    seeding: str = "snake",
+    seed: int = 0,
 ) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Tables (seat order) and byes of a multiplayer Swiss round; ``order`` is best first."""
+    """Tables (seat order) and byes of a multiplayer Swiss round; ``order`` is best first
+    (round 1: the seeding order). The rules are in the module docstring."""
     order = list(order)
-    sizes, nbyes = table_sizes(len(order), size, smallest)
+    sizes, nbyes = swiss_table_sizes(len(order), size, smallest)
     byes = choose_byes(order, nbyes, history)
     bye_set = set(byes)
     players = [e for e in order if e not in bye_set]
-    rank = {e: i for i, e in enumerate(players)}
-    met = history.met
-    forbidden_keys = pair_keys(forbidden)
-
-    def pair_cost(a: int, b: int) -> int:
-        key = pair(a, b)
-        cost = _G_REPEAT * met.get(key, 0)
-        if key in forbidden_keys:
-            cost += _G_FORBIDDEN
-        return cost
-
-    def table_cost(members: Sequence[int]) -> int:
-        cost = 0
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                cost += pair_cost(a, b)
-        ranks = [rank[m] for m in members]
-        return cost + _G_SPREAD * (max(ranks) - min(ranks))
-
-    # greedy down the standings
-    unseated = list(players)  # kept in rank order
-    tables: list[list[int]] = []
-    for s in sizes:
-        head = unseated.pop(0)
-        table = [head]
-        window = unseated[: 4 * s]
-        while len(table) < s:
-            best = min(
-                window,
-                key=lambda c: (
-                    sum(pair_cost(c, m) for m in table) + _G_SPREAD * (rank[c] - rank[head]),
-                    rank[c],
-                ),
-            )
-            window.remove(best)
-            unseated.remove(best)
-            table.append(best)
-        tables.append(table)
-
-    # local search on tables with conflicts (repeat meetings / forbidden pairs)
-    costs = [table_cost(t) for t in tables]
-    for _ in range(3):
-        changed = False
-        for ti in range(len(tables)):
-            if costs[ti] < _G_REPEAT:
-                continue
-            for reach in (1, 2, 3, 5, 8):
-                done = False
-                for tj in (ti - reach, ti + reach):
-                    if not 0 <= tj < len(tables):
-                        continue
-                    a, b = tables[ti], tables[tj]
-                    best_move = None
-                    best_gain = 0
-                    for x in range(len(a)):
-                        for y in range(len(b)):
-                            na = a[:x] + [b[y]] + a[x + 1 :]
-                            nb = b[:y] + [a[x]] + b[y + 1 :]
-                            ca, cb = table_cost(na), table_cost(nb)
-                            gain = costs[ti] + costs[tj] - ca - cb
-                            if gain > best_gain:
-                                best_gain, best_move = gain, (na, nb, ca, cb)
-                    if best_move:
-                        tables[ti], tables[tj], costs[ti], costs[tj] = best_move
-                        changed = done = True
-                        if costs[ti] < _G_REPEAT:
-                            break
-                if done and costs[ti] < _G_REPEAT:
-                    break
-        if not changed:
-            break
-
-    if any(c >= _G_REPEAT for c in costs) and search_budget > 0:
-        conflicts: dict[int, set[int]] = {}
-        for a, b in (*met, *forbidden_keys):
-            if a in rank and b in rank:
-                conflicts.setdefault(a, set()).add(b)
-                conflicts.setdefault(b, set()).add(a)
-        tables = _repair(tables, conflicts, rank, search_budget)
+    if first_round and seeding == "random":
+        random.Random(seed).shuffle(players)
+    grouper = _Grouper(players, points, history, forbidden, sizes)
+    if first_round and seeding == "snake":
+        tables = snake(players, sizes)
+    else:
+        tables, at = [], 0
+        for s in sizes:
+            tables.append(players[at : at + s])
+            at += s
+    grouper.improve(tables)
+    if search_budget > 0 and grouper.has_conflicts(tables):
+        if grouper.regroup(tables, search_budget // 4):
+            grouper.improve(tables)
+        if grouper.has_conflicts(tables):
+            found = grouper.exact(tables, search_budget)
+            if found is not None:
+                tables = found
+                grouper.improve(tables)
+    rank = grouper.pos
     seated = [assign_seats(t, history.seat_counts, rank) for t in tables]
     return seated, byes
-
-
-def _restarts(players, sizes, conflicts, rank, budget: int) -> SearchResult:
-    """The exact search on the whole round, restarted with shuffled orders.
-
-    Depth-first search has a heavy tail: the standings order may be stuck where a
-    slightly different order finds a grouping at once. So the standings order gets
-    half the budget, then orders shuffled by 4, 8 and 16 places get half of what is
-    left each (the last all of it); the first attempt that finds a grouping keeps
-    improving it in its share. When an attempt finishes without finding one, none
-    exists.
-    """
-    spent = 0
-    for jitter in (0, 4, 8, 16):
-        share = budget - spent if jitter == 16 else (budget - spent) // 2
-        found = conflict_free_grouping(players, sizes, conflicts, rank, budget=share, jitter=jitter)
-        spent += found.steps
-        if found.tables is not None or found.complete:
-            break
-    return SearchResult(found.tables, found.spread, found.complete, spent)
-
-
-def _repair(
-    tables: list[list[int]],
-    conflicts: dict[int, set[int]],
-    rank: dict[int, int],
-    budget: int,
-) -> list[list[int]]:
-    """Regroup the tables holding a conflicting pair so that none is left, if possible.
-
-    First locally: around each such table, a window of k = 1, 2, 4 tables either
-    side is regrouped by the exact search (``regroup.conflict_free_grouping``: no
-    conflict, then the least spread), each window with a small budget, all windows
-    together a quarter of ``budget`` (search steps) at most. Conflicts still left:
-    the exact search on the whole round (``_restarts``) with the rest. When the
-    budget runs out, the tables repaired so far stay and the rest keep the fast
-    grouping (still a valid round, with no more conflicts than the fast one).
-    """
-    tables = [list(t) for t in tables]
-
-    def clashing(t: list[int]) -> bool:
-        return any(b in conflicts.get(a, ()) for i, a in enumerate(t) for b in t[i + 1 :])
-
-    skipped: set[int] = set()  # head players of tables no window could repair
-    local = budget // 4  # the local repairs may use a quarter, the rest is for the whole
-    budget -= local
-    while local > 0:
-        bad = [ti for ti, t in enumerate(tables) if clashing(t) and t[0] not in skipped]
-        if not bad:
-            break
-        ti = bad[0]
-        repaired = False
-        for k in (1, 2, 4):
-            lo, hi = max(0, ti - k), min(len(tables), ti + k + 1)
-            if lo == 0 and hi == len(tables):
-                break  # the whole round: below
-            found = conflict_free_grouping(
-                [e for t in tables[lo:hi] for e in t],
-                [len(t) for t in tables[lo:hi]],
-                conflicts,
-                rank,
-                budget=min(local, _WINDOW_BUDGET),
-            )
-            local -= found.steps
-            if found.tables is not None:
-                tables[lo:hi] = found.tables
-                repaired = True
-                break
-        if not repaired:
-            skipped.add(tables[ti][0])
-    budget += max(0, local)
-    if any(clashing(t) for t in tables):
-        found = _restarts(
-            [e for t in tables for e in t], [len(t) for t in tables], conflicts, rank, budget
-        )
-        if found.tables is not None:
-            tables = found.tables
-    return tables

@@ -18,11 +18,17 @@ twice). Byes bring no opponent and no finishing place.
   (table_size + 1) / 2.
 - ``head_to_head``: computed inside each group of entrants still tied on points and
   on every tie-break listed before it: the sum of the entrant's pairwise results
-  (1 / 0.5 / 0) against the other members of its group, over all their meetings.
-  0 for an entrant not tied with anyone at that point.
+  (1 / 0.5 / 0) against the other members of its group, over all their meetings (A
+  beat B in one round and B beat A in another: one point each). When that splits the
+  group but leaves some still level, it is computed again among those only (as FIDE's
+  "mini-table"), until it separates nobody more; the value shown is the one of the
+  smallest group it was computed in. 0 for an entrant not tied with anyone at that
+  point.
 - ``rating``: the entrant's rating (Entrant.rating).
 
-Ranking: by points, then by each configured tie-break in order. Entrants share a
+Ranking: withdrawn entrants after every active one (a withdrawn player cannot win,
+whatever his points: he no longer plays the rounds the others play), then by points,
+then by each configured tie-break in order. Entrants share a
 rank only if their points and all configured tie-breaks are equal (compared after
 rounding to 9 decimals); the order within a shared rank is by entrant id.
 Ranks are "1224" style (a shared rank skips the next numbers).
@@ -83,8 +89,10 @@ def rank_entrants(
     values: Mapping[str, Mapping[int, float]],
     head_to_head: Callable[[int, set[int]], float],
     order: tuple[str, ...],
+    withdrawn: frozenset[int] | set[int] = frozenset(),
 ) -> list[tuple[int, int, dict[str, float]]]:
-    """Rank ``ids``: returns (rank, id, tie-break values) best first.
+    """Rank ``ids``: returns (rank, id, tie-break values) best first; the ``withdrawn``
+    ones after every other.
 
     ``values`` holds the precomputed value of every tie-break except head_to_head,
     which is computed per tied group with ``head_to_head(a, group)`` (a's pairwise
@@ -111,19 +119,34 @@ def rank_entrants(
                 out.append([i])
         return out
 
-    groups = split(list(ids), {i: -clean(points[i]) for i in ids}) if ids else []
+    def mini_tables(group: list[int]) -> list[list[int]]:
+        """Head to head among ``group``, again among each part it leaves level."""
+        members = set(group)
+        for i in group:
+            shown[i]["head_to_head"] = clean(head_to_head(i, members))
+        parts = split(group, {i: -shown[i]["head_to_head"] for i in group})
+        if len(parts) == 1:
+            return parts
+        return [sub for part in parts for sub in (mini_tables(part) if len(part) > 1 else [part])]
+
+    active = [i for i in ids if i not in withdrawn]
+    out_of_it = [i for i in ids if i in withdrawn]
+    groups = [
+        g
+        for part in (active, out_of_it)
+        if part
+        for g in split(part, {i: -clean(points[i]) for i in part})
+    ]
     for name in order:
         sign = -1.0 if HIGHER_IS_BETTER[name] else 1.0
         refined: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
-                continue
-            if name == "head_to_head":
-                members = set(group)
-                for i in group:
-                    shown[i][name] = clean(head_to_head(i, members))
-            refined.extend(split(group, {i: sign * shown[i][name] for i in group}))
+            elif name == "head_to_head":
+                refined.extend(mini_tables(group))
+            else:
+                refined.extend(split(group, {i: sign * shown[i][name] for i in group}))
         groups = refined
 
     out: list[tuple[int, int, dict[str, float]]] = []

@@ -20,6 +20,9 @@ TIEBREAKS = (
 )
 """Every tie-break name a :class:`Config` may list (see ``tiebreaks.py``)."""
 
+SEEDINGS = ("snake", "random")
+"""Swiss round-1 seedings of multiplayer tables (``Config.seeding``)."""
+
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 5
 
@@ -112,9 +115,16 @@ class Config:
     double: bool = False
     """Round robin / league: every pair meets twice (two-player: once from each seat)."""
     points: dict[int, tuple[float, ...]] | None = None
-    """Points by finishing place per table size. Sizes not listed use the default:
-    2 -> (1, 0); k > 2 -> (k-1, k-2, ..., 0). Tied seats share (average) the points of
-    the places they span, so a two-player draw is worth 0.5 each."""
+    """Points by finishing place per table size. Sizes not listed follow
+    ``points_scheme`` (``points.POINT_SCHEMES``; by default the configured size's scale,
+    listed or (1, 0) / (k-1, ..., 0), stretched so that a win is worth the same at every
+    size). Tied seats share (average) the points of the places they span, so a two-player
+    draw is worth 0.5 each."""
+    points_scheme: str = "scaled"
+    """How sizes ``points`` does not list are scored: "scaled", "normalised", "places"."""
+    seeding: str = "snake"
+    """Swiss with 3-5 seats, round 1: "snake" spreads the seeding order over the tables
+    (1 2 3 / 6 5 4 / 7 8 9 ...), "random" shuffles it with the tournament's seed."""
     bye_points: float | None = None
     """Points for a bye. None: the first-place points of a full table (1.0 with two
     seats, table_size - 1 with the default multiplayer points)."""

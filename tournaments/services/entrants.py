@@ -1,6 +1,12 @@
 """Who plays: entries made by the organiser, guests typed in by name, self-registration
-(join / leave), the entry limit, check-in before the start, withdrawal, and linking a
-guest to an account.
+(join / leave), the entry limit and its waitlist, check-in before the start (one by one
+or several at once), withdrawal, the organiser's member picker, and linking a guest to an
+account.
+
+The waitlist: an entry made before the start while the limit is reached waits
+(Entry.waitlisted_at); a place freed before the start goes to the first waiting entry.
+A waiting entry is never paired, counted, checked in or ranked: those read `entered()`
+(format_rows.entrants, selectors, the API's counts).
 
 Guests are `Player` rows of kind GUEST: no account, never rated (a table with a guest is
 recorded unrated), entered only in over-the-board tournaments (nobody could play their
@@ -13,6 +19,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -51,10 +58,14 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
                 gettext("%(player)s has already entered.") % {"player": player},
                 code="already_entered",
             )
-        check_limit(t)
+        # Full before the start: the waitlist (first come, first moved up). After it a
+        # place never frees up for a waiting entry, so a late entry is refused instead.
+        waiting = is_full(t) and t.status == TournamentStatus.REGISTRATION
+        if not waiting:
+            check_limit(t)
         entry = Entry.objects.create(
             tournament=t, player=player, seed=seed, rating=format_rows.rating_of(player, t.game),
-            joined_round=t.current_round + 1,
+            joined_round=t.current_round + 1, waitlisted_at=timezone.now() if waiting else None,
         )  # fmt: skip
         versions.touch(t.pk)
         return entry
@@ -71,18 +82,30 @@ def enter_player(*, tournament: Tournament, player: Player, by, seed: int | None
     return add_entry(tournament=tournament, player=player, seed=seed)
 
 
-def withdraw_entry(*, entry: Entry) -> None:
+def withdraw_entry(*, entry: Entry) -> list[Entry]:
+    """Withdraw (before the start: delete) an entry. A place freed before the start goes
+    to the first waiting entry; returns the entries that moved up (at most one)."""
+    moved: list[Entry] = []
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
-        if t.status == TournamentStatus.REGISTRATION:
+        waiting = Entry.objects.filter(pk=entry.pk, waitlisted_at__isnull=False).exists()
+        if waiting and t.status in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+            entry.delete()  # never had a place, never played: off the waitlist
+        elif t.status == TournamentStatus.REGISTRATION:
             entry.delete()
+            moved = move_up(t)
         elif t.status != TournamentStatus.RUNNING:
             raise ValidationError(gettext("The tournament is over."), code="over")
         else:
-            Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
+            if Entry.objects.filter(pk=entry.pk, withdrawn_after__isnull=True).update(
                 withdrawn_after=t.current_round
-            )
+            ):
+                # Out of a paired round not started yet too: it is paired again without him.
+                from tournaments.services import rounds  # rounds imports this module
+
+                rounds.after_withdrawal(t, entry.pk)
         versions.touch(t.pk)
+    return moved
 
 
 MAX_GUEST_NAME = 60
@@ -181,13 +204,82 @@ def leave(*, tournament: Tournament, user) -> None:
     withdraw_entry(entry=entry)
 
 
+def entered(tournament: Tournament):
+    """The tournament's entries that have a place: not on the waitlist (withdrawn ones
+    included). Everything that pairs, counts, checks in or ranks reads these."""
+    return tournament.entries.filter(waitlisted_at__isnull=True)
+
+
 def active_count(tournament: Tournament) -> int:
-    return tournament.entries.filter(withdrawn_after__isnull=True).count()
+    return entered(tournament).filter(withdrawn_after__isnull=True).count()
+
+
+def is_full(tournament: Tournament) -> bool:
+    return tournament.entry_limit is not None and active_count(tournament) >= tournament.entry_limit
+
+
+# ---- the waitlist -------------------------------------------------------------
+MOVED_UP_KEY = "tournaments:moved-up:{entry}"
+MOVED_UP_DAYS = 30
+
+
+def waitlist(tournament: Tournament) -> list[Entry]:
+    """The waiting entries, first come first: position i + 1 is the i-th."""
+    return list(
+        tournament.entries.filter(waitlisted_at__isnull=False)
+        .select_related("player")
+        .order_by("waitlisted_at", "id")
+    )
+
+
+def waitlist_position(entry: Entry) -> int | None:
+    """1 for the first waiting entry; None for an entry with a place."""
+    if entry.waitlisted_at is None:
+        return None
+    ahead = Entry.objects.filter(tournament_id=entry.tournament_id, waitlisted_at__isnull=False)
+    ahead = ahead.filter(
+        Q(waitlisted_at__lt=entry.waitlisted_at)
+        | Q(waitlisted_at=entry.waitlisted_at, pk__lt=entry.pk)
+    )
+    return ahead.count() + 1
+
+
+def move_up(tournament: Tournament) -> list[Entry]:
+    """Give the free places (under the entry limit) to the first waiting entries. Called
+    under the tournament's lock, before the start."""
+    free = None
+    if tournament.entry_limit is not None:
+        free = tournament.entry_limit - active_count(tournament)
+        if free <= 0:
+            return []
+    first = tournament.entries.filter(waitlisted_at__isnull=False).order_by("waitlisted_at", "id")
+    moved = list(first.select_related("player")[:free] if free is not None else first)
+    if moved:
+        Entry.objects.filter(pk__in=[e.pk for e in moved]).update(waitlisted_at=None)
+        keys = [MOVED_UP_KEY.format(entry=e.pk) for e in moved]
+        # Her page says so on her next visit: a notice, not a record (no field holds it; a
+        # lost cache entry only loses the line, never says something untrue).
+        transaction.on_commit(
+            lambda: cache.set_many(dict.fromkeys(keys, True), timeout=MOVED_UP_DAYS * 86400)
+        )
+        for e in moved:
+            e.waitlisted_at = None
+    return moved
+
+
+def take_moved_up_notice(entry: Entry) -> bool:
+    """Whether the entry moved up from the waitlist since its player last looked (then
+    forgotten: said once)."""
+    key = MOVED_UP_KEY.format(entry=entry.pk)
+    if entry.waitlisted_at is None and cache.get(key):
+        cache.delete(key)
+        return True
+    return False
 
 
 def check_limit(tournament: Tournament) -> None:
     """Called by add_entry under the tournament's lock."""
-    if tournament.entry_limit is not None and active_count(tournament) >= tournament.entry_limit:
+    if is_full(tournament):
         raise ValidationError(
             ngettext(
                 "The tournament is full (%(n)s entrant).",
@@ -208,11 +300,13 @@ def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
         or (entry.player.user_id and entry.player.user_id == by.pk)
     ):
         raise PermissionDenied(gettext("Only the entrant or the organiser can check in."))
-    if not t.check_in:
-        raise ValidationError(gettext("This tournament has no check-in."), code="no_check_in")
-    if t.status != TournamentStatus.REGISTRATION:
+    _check_in_open(t)
+    entry.refresh_from_db(fields=["waitlisted_at", "withdrawn_after"])
+    if entry.waitlisted_at is not None:
         raise ValidationError(
-            gettext("Check-in closes when the tournament starts."), code="check_in_closed"
+            gettext("%(player)s is on the waitlist: check-in opens once a place is free.")
+            % {"player": entry.player},
+            code="waitlisted",
         )
     entry.checked_in_at = timezone.now() if checked_in else None
     entry.save(update_fields=["checked_in_at"])
@@ -220,14 +314,51 @@ def check_in(*, entry: Entry, by, checked_in: bool = True) -> Entry:
     return entry
 
 
+def _check_in_open(t: Tournament) -> None:
+    if not t.check_in:
+        raise ValidationError(gettext("This tournament has no check-in."), code="no_check_in")
+    if t.status != TournamentStatus.REGISTRATION:
+        raise ValidationError(
+            gettext("Check-in closes when the tournament starts."), code="check_in_closed"
+        )
+
+
+MAX_CHECK_IN_BATCH = 1000  # more than any entry limit (setup.MAX_ENTRY_LIMIT)
+
+
+def check_in_many(*, tournament: Tournament, entry_ids, by, checked_in: bool = True) -> int:
+    """The organiser checks several entrants in (or undoes it) at once; entrants without a
+    place (waitlisted, withdrawn) and ids of other tournaments are left alone. Returns how
+    many changed (an entrant checked in already keeps the time he checked in)."""
+    t = Tournament.objects.get(pk=tournament.pk)
+    _require_organiser(by, t)
+    _check_in_open(t)
+    ids = {int(i) for i in entry_ids if str(i).isdigit() and len(str(i)) <= 18}
+    if not ids:
+        raise ValidationError(gettext("Tick the entrants first."), code="none_ticked")
+    if len(ids) > MAX_CHECK_IN_BATCH:
+        raise ValidationError(gettext("Too many entrants at once."), code="too_many")
+    rows = entered(t).filter(pk__in=ids, withdrawn_after__isnull=True)
+    if checked_in:
+        changed = rows.filter(checked_in_at__isnull=True).update(checked_in_at=timezone.now())
+    else:
+        changed = rows.filter(checked_in_at__isnull=False).update(checked_in_at=None)
+    if changed:
+        versions.touch(t.pk)
+    return changed
+
+
 def drop_unchecked(tournament: Tournament) -> int:
     """At the start of a tournament with check-in: those who did not check in don't play
-    (kept as withdrawn before round 1, so the list still shows them)."""
+    (kept as withdrawn before round 1, so the list still shows them). Waiting entries are
+    left on the waitlist: they never had a place to lose."""
     if not tournament.check_in:
         return 0
-    return tournament.entries.filter(
-        checked_in_at__isnull=True, withdrawn_after__isnull=True
-    ).update(withdrawn_after=0)
+    return (
+        entered(tournament)
+        .filter(checked_in_at__isnull=True, withdrawn_after__isnull=True)
+        .update(withdrawn_after=0)
+    )
 
 
 # ---- guest -> account ----------------------------------------------------------
@@ -254,12 +385,15 @@ def link_suggestions(
     """Accounts matching what the organiser typed, names compared folded (fold_name: case
     and Unicode look-alikes ignored): names that begin with it first, then names or
     display names that contain it."""
+    return _search(_link_targets(tournament), text, limit)
+
+
+def _search(targets, text: str, limit: int) -> list[Player]:
     # NFKC for display names too (full-width letters); their case is left to icontains.
     text = unicodedata.normalize("NFKC", " ".join(str(text or "").split()))[:80]
     folded = fold_name(text)
     if not folded:
         return []
-    targets = _link_targets(tournament)
     found = list(targets.filter(name_key__startswith=folded).order_by("name_key")[:limit])
     if len(found) < limit:
         found += (
@@ -268,6 +402,31 @@ def link_suggestions(
             .order_by("name_key")[: limit - len(found)]
         )
     return found
+
+
+# ---- the organiser's member picker ---------------------------------------------
+def member_candidates(tournament: Tournament):
+    """Who the organiser may pick to enter: the site's members (people with an active
+    account) and, online only, built-in bots and bot programs (nobody plays a bot's seat
+    at the club's table); never a guest, a player of another game or one entered already
+    (waiting ones included)."""
+    who = Q(kind=PlayerKind.HUMAN, user__is_active=True)
+    if not tournament.over_the_board:
+        who |= Q(kind=PlayerKind.ENGINE_BOT) | Q(kind=PlayerKind.EXTERNAL_BOT, user__is_active=True)
+    return (
+        Player.objects.filter(who, is_active=True)
+        .filter(Q(game="") | Q(game=tournament.game))
+        .exclude(entries__tournament=tournament)
+        .select_related("user")
+    )
+
+
+def member_suggestions(
+    tournament: Tournament, text: str, limit: int = MAX_SUGGESTIONS
+) -> list[Player]:
+    """Members (and, online, bots) matching what the organiser typed, as link_suggestions
+    compares names."""
+    return _search(member_candidates(tournament), text, limit)
 
 
 def link_target(tournament: Tournament, name: str) -> Player:

@@ -6,11 +6,14 @@ into its types and back, and owns the transactions."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from datetime import timedelta
+from itertools import combinations
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -19,6 +22,8 @@ from games.models import Player
 from tournaments import format_rows, formats
 from tournaments.models import (
     Bye,
+    Entry,
+    PairingChangeKind,
     Round,
     RoundStatus,
     Table,
@@ -27,7 +32,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import entrants, lifecycle, results, setup, versions
+from tournaments.services import entrants, lifecycle, overrides, results, setup, versions
 from tournaments.services.setup import format_error_message
 
 
@@ -117,27 +122,153 @@ def _create_tables(rnd: Round, plan: formats.Round) -> None:
     Bye.objects.bulk_create(Bye(round=rnd, entry_id=e) for e in plan.byes)
 
 
-def repair_round(*, round_: Round) -> Round:
-    """Pair a round again before it starts (e.g. after a late withdrawal)."""
+def repair_round(*, round_: Round, by=None) -> Round:
+    """Pair a round again before it starts: a different pairing than the one it has (the
+    format's own if the organiser changed it by hand), or a refusal when the format
+    allows no other (a round robin's schedule, a bracket, the only pairing without a
+    repeat meeting)."""
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
-        if rnd.status != RoundStatus.PAIRED:
-            raise ValidationError(
-                gettext("Only a round that has not started can be paired again."),
-                code="round_started",
-            )
+        _require_paired(rnd)
         t = rnd.tournament
-        rnd.tables.all().delete()
-        rnd.byes.all().delete()
+        before = overrides.snapshot(rnd)
         played = [r for r in format_rows.played_rounds(t) if r.number < rnd.number]
-        plan = _next_round(
-            format_rows.format_for(t), format_rows.entrants(t), played, seed=secrets.randbits(31)
-        )
+        plan = _different_plan(t, format_rows.entrants(t), played, before)
         if plan is None:
-            raise ValidationError(gettext("Nothing is left to pair."), code="nothing_to_pair")
-        _create_tables(rnd, plan)
+            raise ValidationError(
+                gettext("The format allows no other pairing of %(round)s.") % {"round": rnd},
+                code="no_other_pairing",
+            )
+        _replace_tables(rnd, plan)
+        overrides.log_change(rnd, kind=PairingChangeKind.REPAIR, by=by, before=before,
+                             after=overrides.snapshot(rnd))  # fmt: skip
         versions.touch(t.pk)
         return rnd
+
+
+def _require_paired(rnd: Round) -> None:
+    if rnd.status != RoundStatus.PAIRED:
+        raise ValidationError(
+            gettext("Only a round that has not started can be paired again."),
+            code="round_started",
+        )
+
+
+def _replace_tables(rnd: Round, plan: formats.Round) -> None:
+    rnd.tables.all().delete()
+    rnd.byes.all().delete()
+    _create_tables(rnd, plan)
+
+
+def _shape(tables, byes) -> tuple[frozenset, frozenset]:
+    """Who sits with whom, and who has a bye (seat order aside)."""
+    return frozenset(frozenset(seats) for seats in tables), frozenset(byes)
+
+
+def _plan_shape(plan: formats.Round) -> tuple[frozenset, frozenset]:
+    return _shape([table.seats for table in plan.tables], plan.byes)
+
+
+def _pairs(tables) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for seats in tables for a, b in combinations(seats, 2)}
+
+
+def _cost(plan: formats.Round, met: set, forbidden) -> tuple[int, int]:
+    """Forbidden pairs, then repeat meetings, at the plan's tables (fewer is better)."""
+    pairs = _pairs(table.seats for table in plan.tables)
+    return len(pairs & set(forbidden)), len(pairs & met)
+
+
+# Seeds tried for a different pairing, and Swiss pairs kept apart one at a time.
+_SEED_TRIES = 4
+_SINGLE_PAIRS = 8
+
+
+def _different_plan(t: Tournament, entrants_: list, played: list, current: dict):
+    """A plan unlike ``current`` that costs no more forbidden pairs or repeat meetings
+    than the format's own pairing; None if the format allows none.
+
+    Other seeds first (round robin's tables of 3-5 use one); Swiss ignores the seed, so
+    then its current pairs are kept apart (all at once, then one by one) as forbidden
+    pairs: its matching avoids them where it can."""
+    fmt = format_rows.format_for(t)
+    now = _shape(current["tables"], current["byes"])
+    own = None
+    for _ in range(_SEED_TRIES):
+        plan = _next_round(fmt, entrants_, played, seed=secrets.randbits(31))
+        if plan is None:
+            return None
+        if _plan_shape(plan) != now:
+            return plan
+        own = plan
+    if t.format != "swiss":
+        return None
+    config = fmt.config
+    met = _pairs(table.seats for r in played for table in r.tables)
+    best = _cost(own, met, config.forbidden)
+    current_pairs = sorted(_pairs(current["tables"]), key=sorted)
+    tries = [frozenset(current_pairs)] + [frozenset([p]) for p in current_pairs[:_SINGLE_PAIRS]]
+    for apart in tries:
+        other = formats.FORMATS[t.format](
+            dataclasses.replace(config, forbidden=config.forbidden | apart)
+        )
+        plan = _next_round(other, entrants_, played, seed=0)
+        if (
+            plan is not None
+            and _plan_shape(plan) != now
+            and _cost(plan, met, config.forbidden) <= best
+        ):
+            return plan
+    return None
+
+
+def after_withdrawal(tournament: Tournament, entry_id: int) -> bool:
+    """A withdrawal while the current round is paired but not started: the entrant takes
+    no part in it (withdrawn after the round before), and a round that seats him is paired
+    again without him (unpaired if nobody is left to pair). Called by
+    ``entrants.withdraw_entry`` under its tournament lock; True if the round changed."""
+    rnd = (
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, number=tournament.current_round, status=RoundStatus.PAIRED)
+        .first()
+    )
+    if rnd is None:
+        return False
+    entry = tournament.entries.get(pk=entry_id)
+    entry.withdrawn_after = max(rnd.number - 1, entry.joined_round - 1)
+    entry.save(update_fields=["withdrawn_after"])
+    seated = (
+        TableSeat.objects.filter(table__round=rnd, entry_id=entry_id).exists()
+        or Bye.objects.filter(round=rnd, entry_id=entry_id).exists()
+    )
+    if not seated:
+        return False
+    t = tournament
+    before = overrides.snapshot(rnd)
+    played = [r for r in format_rows.played_rounds(t) if r.number < rnd.number]
+    plan = _next_round(
+        format_rows.format_for(t), format_rows.entrants(t), played, seed=t.seed * 1009 + rnd.number
+    )
+    if plan is None:  # nobody left to play this round: back to "not paired"
+        overrides.unpair(round_=rnd)
+        return True
+    _replace_tables(rnd, plan)
+    overrides.log_change(rnd, kind=PairingChangeKind.REPAIR, by=None, before=before,
+                         after=overrides.snapshot(rnd))  # fmt: skip
+    return True
+
+
+def seated_in_paired_round(entry: Entry) -> Round | None:
+    """The paired, not started round that seats the entry (a withdrawal re-pairs it)."""
+    return (
+        Round.objects.filter(
+            tournament_id=entry.tournament_id,
+            status=RoundStatus.PAIRED,
+        )
+        .filter(Q(tables__seats__entry=entry) | Q(byes__entry=entry))
+        .distinct()
+        .first()
+    )
 
 
 def start_round(*, round_: Round) -> Round:

@@ -106,8 +106,9 @@ def minimum_entrants(t: Tournament) -> int | None:
 
 
 def playing_entrants(t: Tournament) -> int:
-    """Who would be paired at the start: not withdrawn and, with check-in, checked in."""
-    qs = t.entries.filter(withdrawn_after__isnull=True)
+    """Who would be paired at the start: not withdrawn nor waiting and, with check-in,
+    checked in."""
+    qs = t.entries.filter(withdrawn_after__isnull=True, waitlisted_at__isnull=True)
     if t.check_in:
         qs = qs.filter(checked_in_at__isnull=False)
     return qs.count()

@@ -30,6 +30,7 @@ MAX_DESCRIPTION = 4000
 # ignored, so they are refused (False / None are harmless and allowed everywhere).
 FORMAT_ONLY = {
     "rounds": {"swiss"},
+    "seeding": {"swiss"},
     "double": {"round_robin", "league"},
     "third_place": {"single_elimination"},
     "grand_final_reset": {"double_elimination"},
@@ -49,13 +50,19 @@ SETTING_LABELS = {
     "advance": gettext_lazy("Players going through per table"),
     "grand_final_reset": gettext_lazy("Grand-final reset"),
     "min_table_size": gettext_lazy("Smallest table"),
+    "seeding": gettext_lazy("Round-1 seeding"),
 }
 
 
 CONFIG_KEYS = {
     "table_size", "rounds", "double", "points", "bye_points", "tiebreaks", "third_place",
-    "advance", "grand_final_reset", "min_table_size",
+    "advance", "grand_final_reset", "min_table_size", "seeding",
 }  # fmt: skip
+
+
+# Kept in the config but not the format's: the room's table names
+# (tournaments.services.table_names checks them), passed over here.
+EVENT_KEYS = {"table_names"}
 
 
 # Server limits on tournament settings (documented in the README).
@@ -85,6 +92,7 @@ def _config_values(raw) -> dict:
     API or an old row."""
     if not isinstance(raw, dict):
         raise ValidationError({"config": gettext("The settings must be an object.")})
+    raw = {k: v for k, v in raw.items() if k not in EVENT_KEYS}
     unknown = set(raw) - CONFIG_KEYS
     if unknown:
         raise ValidationError(
@@ -118,13 +126,30 @@ def _config_values(raw) -> dict:
             {"bye_points": gettext("%(setting)s: a number from 0 to %(high)s.")
              % {"setting": setting_label("bye_points"), "high": MAX_POINTS}}
         )  # fmt: skip
+    if "seeding" in values and values["seeding"] not in formats.types.SEEDINGS:
+        raise ValidationError(
+            {"seeding": gettext("%(setting)s: %(names)s.")
+             % {"setting": setting_label("seeding"), "names": " / ".join(formats.types.SEEDINGS)}}
+        )  # fmt: skip
+    if isinstance(values.get("points"), str):  # a named scheme (formats/points.py)
+        if values["points"] not in formats.points.POINT_SCHEMES:
+            raise ValidationError(
+                {"points": gettext("%(setting)s: %(name)s is not a scheme; use one of %(names)s.")
+                 % {"setting": setting_label("points"), "name": repr(values["points"]),
+                    "names": ", ".join(formats.points.POINT_SCHEMES)}}
+            )  # fmt: skip
+        values["points_scheme"] = values.pop("points")
+    if isinstance(values.get("points"), list | tuple):  # the configured size's scale
+        values["points"] = {str(values.get("table_size", 2)): values["points"]}
     if "points" in values:
         points = values["points"]
         if not isinstance(points, dict):
             raise ValidationError(
                 {"points": gettext(
-                    "%(setting)s: a table size with points per place, e.g. %(example)s."
-                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}'}}
+                    "%(setting)s: points per place, table sizes with points per place "
+                    "(e.g. %(example)s) or a scheme (%(names)s)."
+                ) % {"setting": setting_label("points"), "example": '{"3": [2, 1, 0]}',
+                     "names": ", ".join(formats.points.POINT_SCHEMES)}}
             )  # fmt: skip
         converted = {}
         for size, places in points.items():

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -14,11 +14,15 @@ from django.views.decorators.http import condition
 
 from core import permissions, throttling
 from tournaments import bracket_svg, forecast, selectors, services
+from tournaments.edit_forms import TournamentEditForm
 from tournaments.forms import EntryForm, TournamentForm
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Table, Tournament
+from tournaments.services import editing, lifecycle
+from tournaments.services import results as result_services
 from tournaments.tiebreak_labels import labels
-from tournaments.views import actions
-from tournaments.views.entrants import detail_extras
+from tournaments.views import actions, confirmations
+from tournaments.views.entrants import detail_extras, entry_made_message, withdrawn_message
+from tournaments.views.rounds import organiser_extras
 
 
 def tournament_list(request):
@@ -34,13 +38,18 @@ def _context(request, t: Tournament) -> dict:
     # hand): show the rest, and say why not this.
     problem = selectors.display_problem(t)
     rows = [] if problem else selectors.standings(t)
+    bracket = selectors.bracket(t, rounds, entries) if is_bracket and not problem else None
+    mine = selectors.my_table(t, selectors.reader_entry(t, request.user)[1], rounds)
     return {
         "t": t,
+        "my_table": mine,  # the reader's own table, first on the page (and marked in rounds)
+        "my_table_ids": mine["table_ids"] if mine else set(),
         "config_warning": problem,
         "standings": rows,
         "tiebreaks": list(rows[0]["tiebreaks"]) if rows else [],
         # readable tie-break heads, no ranks before play, the forecast
         "tiebreak_labels": labels(rows[0]["tiebreaks"]) if rows else [],
+        "points_scales": [] if problem else selectors.points_scales(t),
         "any_played": any(r["played"] for r in rows),
         "forecast": None if problem else forecast.display_rows(forecast.for_tournament(t)),
         "rounds": rounds,
@@ -51,16 +60,18 @@ def _context(request, t: Tournament) -> dict:
         "manage": permissions.may_manage_tournament(request.user, t),
         "entry_form": EntryForm(),
         "is_bracket": is_bracket,
-        "bracket_svg": bracket_svg.render(selectors.bracket(t, rounds, entries))
-        if is_bracket and not problem
-        else "",
+        "header_facts": selectors.header_facts(t),
+        "undo_cancel_until": lifecycle.undo_cancel_until(t),
+        "bracket_svg": bracket_svg.render(bracket),
+        "bracket_list": bracket_svg.as_list(bracket),  # the phone's bracket (HTML text)
     }
 
 
 def tournament_detail(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/detail.html",
-                  {**_context(request, t), **detail_extras(request, t)})  # fmt: skip
+                  {**_context(request, t), **detail_extras(request, t),
+                   **organiser_extras(request, t)})  # fmt: skip
 
 
 def _live_etag(request, pk: int) -> str | None:
@@ -75,8 +86,13 @@ def _live_etag(request, pk: int) -> str | None:
             # The row's organiser on an unsaved instance: the rule without another query.
             t = Tournament(pk=pk, organiser_id=row["organiser_id"])
             manage = permissions.may_manage_tournament(request.user, t)
+            entry_id = None
+            if request.user.is_authenticated:  # an entrant's copy shows her own table
+                mine = Entry.objects.filter(tournament_id=pk, player__user_id=request.user.pk)
+                entry_id = mine.values_list("pk", flat=True).first()
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
+                f"{f'e{entry_id}.' if entry_id else ''}"
                 # The language and the time zone too: the shared copy is rendered text
                 # (English or Czech) with dates in the reader's zone.
                 f"{row['status']}.{row['current_round']}.{get_language()}."
@@ -131,25 +147,21 @@ def tournament_create(request):
 @actions.button("tournament_entries")
 def tournament_add_entry(request, pk: int):
     t = actions.managed(request, pk)
-    form = EntryForm(request.POST)
+    form = EntryForm(request.POST, tournament=t)  # only whom the member search offers
     if form.is_valid():
         player = form.cleaned_data["player"]
         return actions.run_then_show(
             request,
             pk,
             lambda: services.enter_player(tournament=t, player=player, by=request.user),
-            lambda made: (
-                _("%(player)s entered") % {"player": player}
-                if isinstance(made, Entry)  # another person is entered only once he accepts
-                else _("%(player)s invited: entered once they accept") % {"player": player}
-            ),
+            lambda made: entry_made_message(made, player),  # entered, waitlisted or invited
         )
     else:
         messages.error(request, _("Pick a player."))
     return redirect("tournament-detail", pk=pk)
 
 
-@actions.button("tournament_entries")
+@actions.final("tournament_entries", confirmations.withdraw)
 def tournament_withdraw(request, pk: int, entry_id: int):
     t = actions.managed(request, pk)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=t)
@@ -157,11 +169,11 @@ def tournament_withdraw(request, pk: int, entry_id: int):
         request,
         pk,
         lambda: services.withdraw_entry(entry=entry),
-        _("%(player)s withdrawn") % {"player": entry.player},
+        lambda moved: withdrawn_message(entry.player, moved),  # and who moved up, if anyone
     )
 
 
-@actions.button("tournament_manage")
+@actions.final("tournament_manage", confirmations.start)
 def tournament_start(request, pk: int):
     t = actions.managed(request, pk)
     return actions.run_then_show(
@@ -177,18 +189,39 @@ def tournament_pair(request, pk: int):
     )
 
 
-def _round_button(act, done):
-    """A round's button: the round by its number, ``act(round_=rnd)``, then ``done()``'s
-    message (called per request: the reader's language)."""
+@login_required
+def tournament_edit(request, pk: int):
+    """The organiser edits the tournament (tournaments.services.editing says what, when)."""
+    t = actions.managed(request, pk)
+    form = TournamentEditForm(
+        request.POST if request.method == "POST" else None, tournament=t, user=request.user
+    )
+    limited = (
+        throttling.page_limit(request, "tournament_manage") if request.method == "POST" else None
+    )
+    if limited:
+        form.add_error(None, limited)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            editing.update_tournament(tournament=t, by=request.user, **form.changes())
+        except ValidationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournament-detail", pk=t.pk)
+    return render(request, "tournaments/edit.html", {"t": t, "form": form})
 
-    @actions.button("tournament_manage")
-    def view(request, pk: int, number: int):
-        t = actions.managed(request, pk)
-        rnd = get_object_or_404(Round, tournament=t, number=number)
-        return actions.run_then_show(request, pk, lambda: act(round_=rnd), done() % {"round": rnd})
 
-    return view
-
-
-round_start = _round_button(services.start_round, lambda: _("%(round)s started"))
-round_repair = _round_button(services.repair_round, lambda: _("%(round)s paired again"))
+@actions.final("tournament_results", confirmations.forfeit)
+def table_forfeit(request, pk: int, table_id: int, entry_id: int):
+    """One seat of a table forfeits (asked first: the result is recorded at once)."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament", "match"),
+                              pk=table_id, round__tournament_id=pk)  # fmt: skip
+    if not permissions.may_manage_table(request.user, table):
+        raise PermissionDenied
+    seat = get_object_or_404(table.seats.select_related("entry__player"), entry_id=entry_id)
+    return actions.run_then_show(
+        request, pk,
+        lambda: result_services.record_forfeit(table=table, entry=seat.entry, by=request.user),
+        lambda made: _("Forfeit recorded") if made else _("The table already has a result."),
+    )  # fmt: skip

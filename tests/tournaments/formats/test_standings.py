@@ -121,8 +121,8 @@ def test_multiplayer_points_places_ties_and_forfeits():
     assert seat_points(config, result) == [3, 2, 0, 0]
     assert seat_places(result) == [1, 2, 4, 4]
     assert pairwise(result, 2, 3) == 0.5 and pairwise(result, 1, 2) == 1.0
-    # a three-seat table at a four-seat event uses the three-seat points
-    assert seat_points(config, TableResult((2, 1, 3))) == [1, 2, 0]
+    # a three-seat table at a four-seat event: the four-seat scale stretched, a win is 3 too
+    assert seat_points(config, TableResult((2, 1, 3))) == [1.5, 3, 0]
     # two seats: a draw is worth half
     assert seat_points(Config(), TableResult((1, 1))) == [0.5, 0.5]
 

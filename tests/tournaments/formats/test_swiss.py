@@ -11,7 +11,16 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tournaments.formats import Config, Entrant, FormatError, Round, Swiss, Table, TableResult
+from tournaments.formats import (
+    Config,
+    Entrant,
+    FormatError,
+    Round,
+    Swiss,
+    Table,
+    TableResult,
+    compute_standings,
+)
 
 from .sim import SETTINGS, SLOW, check_ranking, finish, make_entrants, simulate, slow, valid
 
@@ -109,10 +118,11 @@ def test_multiplayer_tables(n, size, rounds, seed, withdrawals, late):
 
 
 def test_multiplayer_avoids_repeat_opponents_when_easy():
-    # 16 players at 4 seats: three rounds can be played without anyone meeting twice
+    # 16 players at 4 seats: round 2's score groups (one player of each round-1 table)
+    # meet nobody twice; later, points come first (score groups may force a repeat)
     rng = random.Random(7)
     entrants = [Entrant(i, rating=2000 - i) for i in range(1, 17)]
-    fmt = Swiss(Config(table_size=4, rounds=3))
+    fmt = Swiss(Config(table_size=4, rounds=2))
     played = simulate(fmt, entrants, rng, tie=0, forfeit=0)
     met: Counter = Counter()
     for rnd in played:
@@ -203,3 +213,120 @@ def test_thousand_entrants_pair_quickly(size):
     start = time.perf_counter()
     fmt.next_round(entrants, played)
     assert time.perf_counter() - start < 1.0
+
+
+# ---------------------------------------------------------------------------
+# multiplayer Swiss as organisers know it (the rules: swiss.py, "Three to five seats")
+
+
+def yspahan_night() -> list[Entrant]:
+    """Three rated club members (1, 2, 3) and six guests at the default rating."""
+    members = [Entrant(1, rating=1720), Entrant(2, rating=1650), Entrant(3, rating=1580)]
+    return members + [Entrant(i) for i in range(4, 10)]
+
+
+def test_yspahan_night_spreads_the_members_in_round_one():
+    rnd = Swiss(Config(table_size=4)).next_round(yspahan_night(), [])
+    # 9 at tables of 4 (3 seats at least): three tables of 3, no bye
+    assert [len(t.seats) for t in rnd.tables] == [3, 3, 3] and rnd.byes == ()
+    assert [sorted(set(t.seats) & {1, 2, 3}) for t in rnd.tables] == [[1], [2], [3]]
+    # snake: 1 2 3 / 6 5 4 / 7 8 9 by seeding order
+    assert [sorted(t.seats) for t in rnd.tables] == [[1, 6, 7], [2, 5, 8], [3, 4, 9]]
+
+
+def test_random_seeding_follows_the_tournaments_seed():
+    fmt = Swiss(Config(table_size=4, seeding="random"))
+    rounds = {
+        tuple(frozenset(t.seats) for t in fmt.next_round(yspahan_night(), [], seed=s).tables)
+        for s in range(8)
+    }
+    assert len(rounds) > 1  # the seed decides
+    again = fmt.next_round(yspahan_night(), [], seed=3)
+    assert again == fmt.next_round(yspahan_night(), [], seed=3)
+
+
+def test_snake_deals_over_tables_of_two_sizes():
+    from tournaments.formats.swiss import snake
+
+    assert snake(list(range(1, 12)), [4, 4, 3]) == [[1, 6, 7, 11], [2, 5, 8, 10], [3, 4, 9]]
+
+
+def test_latecomers_start_at_the_bottom_not_with_the_leaders():
+    # 12 played round 1 at three tables; 4 join in round 2 with 0 points
+    entrants = [Entrant(i, rating=2000 - i) for i in range(1, 13)]
+    entrants += [Entrant(i, joined_round=2) for i in range(13, 17)]
+    fmt = Swiss(Config(table_size=4, rounds=3))
+    first = fmt.next_round(entrants, [])
+    assert all(13 not in t.seats for t in first.tables) and len(first.tables) == 3
+    played = [finish(first, random.Random(2), tie=0, forfeit=0)]
+    second = fmt.next_round(entrants, played)
+    points = {e: 0.0 for e in range(1, 17)}
+    for t in played[0].tables:
+        for seat, rank in zip(t.seats, t.result.ranks, strict=True):
+            points[seat] = 4 - rank
+    winners = {e for e, p in points.items() if p == 3}
+    top = set(second.tables[0].seats)
+    assert winners <= top and not top & {13, 14, 15, 16}
+    # the latecomers sit at the last table (the lowest group, with the round-1 last places)
+    assert {13, 14, 15, 16} & set(second.tables[-1].seats)
+
+
+def test_smaller_tables_go_to_the_lowest_score_group():
+    # 11 at tables of 4: 4 + 4 + 3, the 3-table for the three lowest scores
+    entrants = [Entrant(i, rating=2000 - i) for i in range(1, 12)]
+    fmt = Swiss(Config(table_size=4, rounds=2))
+    played = [finish(fmt.next_round(entrants, []), random.Random(5), tie=0, forfeit=0)]
+    rows = {r.entrant: r.points for r in compute_standings(entrants, played, fmt.config)}
+    second = fmt.next_round(entrants, played)
+    assert [len(t.seats) for t in second.tables] == [4, 4, 3]
+    small = [rows[e] for e in second.tables[-1].seats]
+    others = [rows[e] for t in second.tables[:-1] for e in t.seats]
+    assert max(small) <= min(others)
+
+
+def test_a_float_rather_than_a_rematch_lowest_down_highest_up():
+    from tournaments.formats.common import History
+    from tournaments.formats.swiss import group_tables
+
+    points = {1: 6.0, 2: 6.0, 3: 6.0, 4: 6.0, 5: 3.0, 6: 3.0, 7: 3.0, 8: 3.0}
+    history = History.of(
+        [Round(1, (Table((1, 2, 9, 10), TableResult((1, 2, 3, 4))),))]
+    )  # 1 and 2 met; everyone else is new to each other
+    tables, byes = group_tables(list(points), points, history, frozenset(), 4, 3)
+    assert byes == []
+    # 2 (the lower of the pair) floats down, 5 (the best of the next group) up
+    assert [sorted(t) for t in tables] == [[1, 3, 4, 5], [2, 6, 7, 8]]
+    # without the meeting: plain score groups, nobody floats
+    plain, _ = group_tables(list(points), points, History(), frozenset(), 4, 3)
+    assert [sorted(t) for t in plain] == [[1, 2, 3, 4], [5, 6, 7, 8]]
+
+
+def test_a_rematch_rather_than_a_float_over_two_groups():
+    from tournaments.formats.common import History
+    from tournaments.formats.swiss import group_tables
+
+    # three groups of 3 at tables of 3: the leaders met, and only the third group's
+    # players are new to them: two groups away, so the leaders replay
+    points = {1: 4.0, 2: 4.0, 3: 4.0, 4: 2.0, 5: 2.0, 6: 2.0, 7: 0.0, 8: 0.0, 9: 0.0}
+    met = [Table((1, 2, 3), TableResult((1, 2, 3)))]
+    met += [Table((a, b), TableResult((1, 2))) for a in (1, 2, 3) for b in (4, 5, 6)]
+    history = History.of([Round(1, tuple(met))])
+    tables, _ = group_tables(list(points), points, history, frozenset(), 3, 2)
+    assert [sorted(t) for t in tables] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+
+
+def test_random_seeding_with_two_seats_shuffles_round_one_only():
+    entrants = [Entrant(i, rating=2000 - i) for i in range(1, 9)]
+    snake_round = Swiss(Config()).next_round(entrants, [])
+    fmt = Swiss(Config(seeding="random"))
+    shuffled = {fmt.next_round(entrants, [], seed=s).tables for s in range(6)}
+    assert len(shuffled) > 1 and snake_round.tables != fmt.next_round(entrants, [], seed=1).tables
+    played = [finish(fmt.next_round(entrants, [], seed=1), random.Random(0), tie=0, forfeit=0)]
+    # later rounds follow the standings whatever the seed
+    assert fmt.next_round(entrants, played, seed=1) == fmt.next_round(entrants, played, seed=9)
+
+
+def test_an_unknown_seeding_is_refused():
+    with pytest.raises(FormatError, match="snake / random") as caught:
+        Swiss(Config(table_size=4, seeding="zigzag")).validate([Entrant(i) for i in range(8)])
+    assert caught.value.setting == "seeding"
