@@ -201,11 +201,12 @@ def _table_points(config, ranks: list[int], forfeited: list) -> list[float]:
 def standings(t: Tournament) -> Sheet:
     rows = [] if selectors.display_problem(t) else selectors.standings_out(t)
     tiebreaks = list(rows[0]["tiebreaks"]) if rows else []
-    keys = ["rank", "entry", "player", "points", "played", "withdrawn", *tiebreaks]
+    # place: the rank as people write it, a range for a shared elimination place ("3–4").
+    keys = ["rank", "place", "entry", "player", "points", "played", "withdrawn", *tiebreaks]
     names = {e.pk: entry_name(e) for e in t.entries.select_related("player")}
     out = []
     for row in rows:
-        out.append([row["rank"], row["entry"], names.get(row["entry"], row["player"]), row["points"], row["played"],
+        out.append([row["rank"], row.get("place"), row["entry"], names.get(row["entry"], row["player"]), row["points"], row["played"],
                     row["withdrawn"]] + [row["tiebreaks"].get(k) for k in tiebreaks])  # fmt: skip
     return Sheet(keys, out)
 

@@ -78,6 +78,13 @@ def test_a_club_season(live_server, browser_page):
     page.select_option("select[name=format]", "league")
     page.fill("input[name=table_size]", "2")
     page.check("input[name=over_the_board]")
+    # Over the board both boxes turn off by themselves (#29); this league is rated and
+    # runs its matchdays on by itself.
+    assert not page.is_checked("input[name=rated]") and not page.is_checked(
+        "input[name=auto_advance]"
+    )
+    page.check("input[name=rated]")
+    page.check("input[name=auto_advance]")
     page.fill("input[name=venue]", "Klub U Karavany")
     page.click("main button[type=submit]")
     page.wait_for_selector("#start")
@@ -102,7 +109,8 @@ def test_a_club_season(live_server, browser_page):
         page.click("#add-guest")
         page.wait_for_selector(f"text=Guest {guest} entered")
     assert t.entries.count() == 6
-    page.click("#start")
+    page.click("#start")  # asks first, on a page that says what will happen
+    page.click("#confirm")
     page.wait_for_selector(".tournament-status[data-status=running]")
     page.wait_for_selector("table.forecast-table tbody tr")
     assert page.locator("table.forecast-table tbody tr").count() == 6

@@ -76,8 +76,8 @@ def test_standings_forecast_csv_and_print_view(live_server, browser_page, league
         page.click("a[href$='/export/standings.csv']")
     body = Path(info.value.path()).read_text(encoding="utf-8-sig")  # a BOM first
     rows = list(csv.reader(io.StringIO(body)))
-    assert rows[0][:4] == ["rank", "entry", "player", "points"]
-    assert {r[2] for r in rows[1:]} == set(NAMES)
+    assert rows[0][:5] == ["rank", "place", "entry", "player", "points"]
+    assert {r[3] for r in rows[1:]} == set(NAMES)
 
     page.click("a[href$='/print/standings/']")
     page.wait_for_selector("h1")

@@ -27,7 +27,8 @@ def test_organiser_runs_a_tournament_from_the_pages(live_server, browser_page):
         page.click(f"#member-results button.member-pick[value={bot.name}]")
         page.wait_for_selector(f"text={bot.name} entered")
     with celery_worker():
-        page.click("#start")
+        page.click("#start")  # asks first
+        page.click("#confirm")
         # The tournament's own status line (a finished round also says "Finished").
         page.wait_for_selector(".tournament-status[data-status=finished]", timeout=120_000)
         standings = page.locator("table.standings tbody tr")

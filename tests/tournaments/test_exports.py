@@ -102,7 +102,8 @@ def test_csv_exports_round_trip_names_and_never_start_a_formula(client):
     scores = {r[header.index("score")] for r in results[1:]}
     assert {"30", "12", "40"} <= scores
     standings = _rows(client.get(f"/tournaments/{t.pk}/export/standings.csv"))
-    assert standings[0][:4] == ["rank", "entry", "player", "points"]
+    assert standings[0][:5] == ["rank", "place", "entry", "player", "points"]
+    assert all(row[1] == row[0] for row in standings[1:] if row[0])  # no shared place in a Swiss
     assert "median_buchholz" in standings[0] and "sonneborn_berger" in standings[0]
     assert len(standings) == 1 + t.entries.count()
 
@@ -140,7 +141,8 @@ def test_xlsx_has_the_same_rows_with_headers_for_reading(client):
         assert ws.freeze_panes == "A2"
     ws = _sheet(client.get(f"/tournaments/{t.pk}/export/standings.xlsx"))
     header = [c.value for c in ws[1]]
-    assert header[:4] == ["Rank", "Entry", "Player", "Points"] and "Median Buchholz" in header
+    assert header[:5] == ["Rank", "Place", "Entry", "Player", "Points"]
+    assert "Median Buchholz" in header
     ws = _sheet(client.get(f"/tournaments/{t.pk}/export/entrants.xlsx"))
     names = [c.value for c in ws["B"][1:]]
     # Formula-like names stay text, as typed (no apostrophe needed in a spreadsheet file).

@@ -117,6 +117,8 @@ def test_elimination_places_are_ranges_in_the_page_the_api_and_the_rows():
     assert [row["place"] for row in api] == places
     html = Client().get(f"/tournaments/{t.pk}/").content.decode()
     assert html.count('<td class="rank">5–8</td>') == 4
+    csv_text = Client().get(f"/tournaments/{t.pk}/export/standings.csv").content.decode("utf-8-sig")
+    assert [line.split(",")[1] for line in csv_text.splitlines()[1:]] == places
 
 
 @pytest.mark.django_db
