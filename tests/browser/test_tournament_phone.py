@@ -58,17 +58,23 @@ def _phone(browser_page):
     return browser_page
 
 
-def test_my_table_first_and_no_unhinted_panning(live_server, browser_page):
+def _round_two_as_alice(live_server, browser_page, format_name: str, n: int):
+    """Round 1 played (the first seat wins), round 2 started; alice's phone on the page."""
     from tournaments import services
 
-    t, players, rnd = _event("swiss", 10, NAMES)
-    # round 1 played, round 2 paired and started: standings with tie-breaks, a table of hers
+    t, players, rnd = _event(format_name, n, NAMES)
     for table in rnd.tables.all():
         services.record_result(table=table, ranks=[1, 2])
     services.start_round(round_=services.pair_next_round(tournament=t))
     page = _phone(browser_page)
     log_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    return t, page
+
+
+def test_my_table_first_and_no_unhinted_panning(live_server, browser_page):
+    # round 1 played, round 2 paired and started: standings with tie-breaks, a table of hers
+    t, page = _round_two_as_alice(live_server, browser_page, "swiss", 10)
     page.wait_for_selector("#my-table")
     box = page.locator("#my-table").bounding_box()
     assert box["y"] + box["height"] <= 844, box  # whole on the first screen
@@ -92,15 +98,7 @@ def test_my_table_first_and_no_unhinted_panning(live_server, browser_page):
 
 
 def test_the_bracket_is_a_readable_list_of_rounds_on_a_phone(live_server, browser_page):
-    from tournaments import services
-
-    t, players, rnd = _event("single_elimination", 8, NAMES)
-    for table in rnd.tables.all():
-        services.record_result(table=table, ranks=[1, 2])
-    services.start_round(round_=services.pair_next_round(tournament=t))
-    page = _phone(browser_page)
-    log_in(page, live_server.url, "alice")
-    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    t, page = _round_two_as_alice(live_server, browser_page, "single_elimination", 8)
     page.wait_for_selector(".bracket-list")
     assert page.locator(".bracket-picture").is_hidden()
     assert page.locator(".bracket-list-round").count() == 3  # quarter-, semifinals, final
