@@ -61,7 +61,8 @@ def test_sign_up_play_by_clicking_the_board_see_the_result_and_replay(
     assert played == clicks and board_clicks > clicks  # every decision came from a click
     banner = page.locator("#result-banner").inner_text()
     assert "Final result" in banner and "newcomer" in banner
-    assert page.locator("#turn-badge").count() == 0
+    # The header's badge goes within a poll of static/js/live-header.js (every 2 s).
+    page.wait_for_selector("#turn-badge", state="detached", timeout=5_000)
 
     page.click("#result-banner >> text=Replay")
     page.wait_for_url(f"{live_server.url}/matches/{match.pk}/replay/")
