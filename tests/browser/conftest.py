@@ -78,9 +78,18 @@ def log_in(page, base_url: str, username: str, password: str = "correct-horse-ba
 
 
 def click_first_listed_action(page) -> None:
-    """Answer from the button list, the board's fallback (a collapsed <details>)."""
-    if not page.locator("details.fallback[open]").count():
-        page.click("details.fallback > summary")
+    """Answer from the button list, the board's fallback (a collapsed <details>). A live
+    swap may replace the opened list with a closed one before the click: open it again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(3):
+        if not page.locator("details.fallback[open]").count():
+            page.click("details.fallback > summary")
+        try:
+            page.locator("button.act").first.click(timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            continue
     page.locator("button.act").first.click()
 
 
