@@ -7,6 +7,9 @@ times in and read typed-in times in (a planned start typed as 18:00 is 18:00 the
 2. the browser's zone, which static/js/timezone.js keeps in the TZ_COOKIE cookie, else
 3. the site's default, settings.TIME_ZONE (Europe/Prague unless the environment says).
 
+A tournament's pages and its admin use the tournament's own zone instead, whoever reads
+them (tournaments.zones): a club's evening starts at the same 19:00 for everyone.
+
 Only names from zoneinfo.available_timezones() count; anything else (an old cookie, a
 hand-made one) is ignored, never an error. The API stays in UTC whoever calls it: its
 ISO 8601 times carry their offset, and bot programs must not see them move with a

@@ -137,6 +137,7 @@ def match_detail(request, pk: int):
             {**p, "name": names.get(p["seat"], "")} for p in predictions["seats"]
         ]
     context["predictions"] = predictions
+    context["played_for"] = selectors.match_context(match)  # its tournament, round and table
     return render(request, "games/match_detail.html", context)
 
 
@@ -266,7 +267,7 @@ def _int(raw) -> int | None:
 @login_required
 def invitation_list(request):
     """The player's invitations: open ones with Accept/Decline, then the answered ones."""
-    invitations = list(selectors.invitations_for(request.user)[:50])
+    invitations = selectors.with_targets(list(selectors.invitations_for(request.user)[:50]))
     return render(request, "games/invitations.html", {
         "open": [i for i in invitations if i.is_open],
         "answered": [i for i in invitations if not i.is_open],

@@ -310,14 +310,21 @@ def turn_count(user) -> int:
     )
 
 
-def match_rating_changes(match: Match) -> dict:
-    """{player id: {"before", "after", "delta"}} from whatever settings.MATCH_RATING_CHANGES
-    names (the ratings app); empty when nothing is configured or the match was unrated."""
+def _hook(setting: str):
+    """The function a cross-app hook setting names (None when unset): games never imports
+    the apps built on it (ratings, tournaments)."""
     from django.conf import settings
     from django.utils.module_loading import import_string
 
-    path = getattr(settings, "MATCH_RATING_CHANGES", None)
-    return import_string(path)(match) if path else {}
+    path = getattr(settings, setting, None)
+    return import_string(path) if path else None
+
+
+def match_rating_changes(match: Match) -> dict:
+    """{player id: {"before", "after", "delta"}} from whatever settings.MATCH_RATING_CHANGES
+    names (the ratings app); empty when nothing is configured or the match was unrated."""
+    hook = _hook("MATCH_RATING_CHANGES")
+    return hook(match) if hook else {}
 
 
 def match_log(match: Match, viewer: int | None, *, reveal: bool = False) -> list[dict]:
@@ -440,13 +447,30 @@ def turns_waiting_for(user) -> list[Match]:
 def match_predictions(match: Match) -> dict | None:
     """Expected order and win chances, from whatever settings.MATCH_PREDICTIONS names
     (the ratings app); games itself knows nothing of ratings."""
-    from django.conf import settings
-    from django.utils.module_loading import import_string
-
-    path = getattr(settings, "MATCH_PREDICTIONS", None)
+    hook = _hook("MATCH_PREDICTIONS")
     if match.status == MatchStatus.PENDING and match.open_seats.exists():
         return None  # nobody to predict for an open seat yet
-    return import_string(path)(match) if path else None
+    return hook(match) if hook else None
+
+
+def match_context(match: Match) -> dict | None:
+    """What a match is played for, from whatever settings.MATCH_CONTEXT names (a tournament's
+    table: {"name", "url", "round", "table", "table_name", "table_url"}); None for a casual
+    match."""
+    hook = _hook("MATCH_CONTEXT")
+    return hook(match) if hook else None
+
+
+def with_targets(invitations: list[Invitation]) -> list[Invitation]:
+    """Sets ``target`` ({"name", "url"}, or None when unknown) on each entry invitation, from
+    whatever settings.INVITATION_TARGETS names (games knows targets only by kind and id)."""
+    hook = _hook("INVITATION_TARGETS")
+    keys = sorted({(i.target_kind, i.target_id) for i in invitations
+                   if not i.match_id and i.target_kind and i.target_id is not None})  # fmt: skip
+    found = hook(keys) if hook and keys else {}
+    for i in invitations:
+        i.target = found.get((i.target_kind, i.target_id))
+    return invitations
 
 
 def replay_step(match: Match, ply: int) -> dict:

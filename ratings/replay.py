@@ -87,3 +87,9 @@ def _store_ratings(pool: RatingPool, ledger: _Ledger) -> None:
     rows = {(r.player_id, r.system): r for r in Rating.objects.filter(pool=pool)}
     keys = [(p, System.ELO) for p in ledger.elo] + [(p, System.OPENSKILL) for p in ledger.openskill]
     ledger.store(pool, rows, keys)
+    # A match taken out of the history (a deleted result) may have been someone's only
+    # game: a recompute has no row for him, so neither does the replay.
+    kept = set(keys)
+    gone = [row.pk for key, row in rows.items() if key not in kept]
+    if gone:
+        Rating.objects.filter(pk__in=gone).delete()

@@ -1,10 +1,16 @@
+import zoneinfo
+
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from core import timezones
 from core.admin_mixins import ReadOnlyAdmin
-from tournaments import services
+from tournaments import services, zones
 from tournaments.models import (
     Bye,
     Entry,
@@ -19,7 +25,34 @@ from tournaments.models import (
 )
 
 
-class EntryInline(admin.TabularInline):
+class ZonedTimes:
+    """An admin form of a tournament's rows: its times shown and typed in the tournament's
+    zone (tournaments.zones), which each time field's help text names. The change page
+    runs, and renders, in that zone (``zone_for``)."""
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if isinstance(db_field, models.DateTimeField) and field is not None:
+            named = gettext("In the tournament's time zone: %(zone)s.") % {
+                "zone": timezone.get_current_timezone_name()
+            }
+            field.help_text = f"{field.help_text} {named}".strip()
+        return field
+
+
+class InTournamentZone(ZonedTimes):
+    def zone_for(self, request, object_id) -> str:
+        raise NotImplementedError
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        with timezone.override(zoneinfo.ZoneInfo(self.zone_for(request, object_id))):
+            response = super().changeform_view(request, object_id, form_url, extra_context)
+            if hasattr(response, "render") and not response.is_rendered:
+                response.render()  # a TemplateResponse renders lazily: here, in the zone
+        return response
+
+
+class EntryInline(ZonedTimes, admin.TabularInline):
     model = Entry
     extra = 0
     raw_id_fields = ["player"]
@@ -36,7 +69,7 @@ def _run(modeladmin, request, queryset, action, done: str):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(InTournamentZone, admin.ModelAdmin):
     list_display = [
         "name",
         "game",
@@ -54,6 +87,14 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["current_round", "results_version", "started_at", "finished_at"]
     actions = ["start", "pair_next_round"]
 
+    def zone_for(self, request, object_id) -> str:
+        # The zone sent with the form (times typed with it are in it), else the stored one.
+        if object_id is not None and str(object_id).isdigit():
+            fallback = zones.zone_of_pk(int(object_id)).key
+        else:
+            fallback = settings.TIME_ZONE
+        return zones.chosen_zone(request.POST.get("time_zone"), fallback)
+
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
         may = request.user.has_perm(services.RATED_PERMISSION)
@@ -69,6 +110,10 @@ class TournamentAdmin(admin.ModelAdmin):
                     self.add_error("rated", gettext("Over-the-board events are rated only for "
                                    "organisers with the 'run rated events' permission."))  # fmt: skip
                 return data
+
+            def clean_time_zone(self):
+                # A known zone or blank (the site's), as the pages and the API take it.
+                return timezones.check_zone((self.cleaned_data.get("time_zone") or "").strip())
 
         return RatedChecked
 
@@ -115,7 +160,7 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(InTournamentZone, admin.ModelAdmin):
     list_display = [
         "__str__",
         "tournament",
@@ -129,6 +174,14 @@ class RoundAdmin(admin.ModelAdmin):
     search_fields = ["tournament__name", "label"]
     inlines = [TableInline]
     actions = ["start_rounds", "repair_rounds"]
+
+    def zone_for(self, request, object_id) -> str:
+        """The round's tournament's zone (the one the form names, on a new round)."""
+        pk = request.POST.get("tournament", "")
+        if not pk.isdigit() and object_id is not None and str(object_id).isdigit():
+            row = Round.objects.filter(pk=int(object_id)).values_list("tournament_id", flat=True)
+            pk = str(row.first() or "")
+        return zones.zone_of_pk(int(pk)).key if pk.isdigit() else settings.TIME_ZONE
 
     @admin.action(description=_("Start the selected rounds"), permissions=["change"])
     def start_rounds(self, request, queryset):

@@ -13,6 +13,7 @@ from statistics import fmean
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 
 @dataclass
@@ -156,7 +157,7 @@ def render(bracket: Bracket | None) -> SafeString:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" role="img" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
         f'font-family="system-ui, sans-serif" font-size="12">',
-        "<title>Bracket</title>",
+        f"<title>{escape(gettext('Bracket'))}</title>",
     ]
     if len(band_top) > 1:
         for band, top in band_top.items():
@@ -198,8 +199,9 @@ def _box(b: Box, x: float, y: float) -> str:
         f'fill="{STATUS_FILL.get(b.status, "#ffffff")}" '
         f'stroke="{STATUS_STROKE.get(b.status, "#cbbfae")}"{dash}/>'
     )
-    status = {"playing": " · playing", "walkover": " · walkover"}.get(b.status, "")
-    parts.append(_text(x + 6, y + 11, b.label + status, class_="bk-label", fill="#666666",
+    status = {"playing": gettext("playing"), "walkover": gettext("walkover")}.get(b.status)
+    label = f"{b.label} · {status}" if status else b.label
+    parts.append(_text(x + 6, y + 11, label, class_="bk-label", fill="#666666",
                        font_size="10"))  # fmt: skip
     for i, seat in enumerate(b.seats):
         base = y + HEADER + LINE * i + 12

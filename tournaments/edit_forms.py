@@ -5,6 +5,7 @@ the tournament; those that can't change now are shown read-only with the reason
 from __future__ import annotations
 
 import copy
+import zoneinfo
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -12,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import add_to_form
-from tournaments.forms import TournamentForm
+from tournaments import zones
+from tournaments.forms import TournamentForm, form_zone, zone_field
 from tournaments.models import TournamentStatus
 from tournaments.services import setup
 from tournaments.tiebreak_labels import label
@@ -20,8 +22,8 @@ from tournaments.tiebreak_labels import label
 TEXT = ("name", "venue", "description")
 SETTINGS = ("table_size", "rounds", "points", "bye_points", "tiebreaks", "double",
             "third_place", "grand_final_reset")  # fmt: skip
-FIELDS = ("name", "format", *SETTINGS, "rated", "auto_advance", "starts_at", "auto_start",
-          *TEXT[1:])  # fmt: skip
+FIELDS = ("name", "format", *SETTINGS, "rated", "auto_advance", "time_zone", "starts_at",
+          "auto_start", *TEXT[1:])  # fmt: skip
 
 
 class TournamentEditForm(forms.Form):
@@ -35,6 +37,7 @@ class TournamentEditForm(forms.Form):
             self.fields[name].help_text = create.fields[name].help_text
             self.fields[name].widget.attrs = dict(create.fields[name].widget.attrs)
         self.fields["starts_at"].widget.format = "%Y-%m-%dT%H:%M"
+        self.default_zone = zones.zone_name(t)
         self.fields["auto_advance"].help_text = _(
             "Pair and start the next round as soon as the last result is in."
         )
@@ -46,7 +49,7 @@ class TournamentEditForm(forms.Form):
             locked = [n for n in FIELDS if n not in TEXT]
             reason = _("The tournament is over: only its name, venue and description can change.")
         elif started:
-            locked = [n for n in FIELDS if n not in (*TEXT, "auto_advance", "rounds")]
+            locked = [n for n in FIELDS if n not in (*TEXT, "auto_advance", "rounds", "time_zone")]
             reason = _("Fixed since the start: the rounds played were paired and scored with it.")
         else:
             locked, reason = [], ""
@@ -60,6 +63,7 @@ class TournamentEditForm(forms.Form):
             field = self.fields[name]
             field.disabled = True
             field.locked_reason = reason or field.help_text
+        zone_field(self, self.default_zone)  # after the locks: a locked picker keeps its zone
         if started and not over:
             paired = t.current_round
             self.fields["rounds"].min_value = max(paired, 1)
@@ -82,20 +86,34 @@ class TournamentEditForm(forms.Form):
             "tiebreaks": ", ".join(label(k).name for k in config.get("tiebreaks") or []),
             "double": bool(config.get("double")), "third_place": bool(config.get("third_place")),
             "grand_final_reset": bool(config.get("grand_final_reset", True)),
-            "rated": t.rated, "auto_advance": t.auto_advance,
-            # In minutes, as the box holds them: sent back unchanged, it is no change.
-            "starts_at": timezone.localtime(t.starts_at).replace(second=0, microsecond=0)
-            if t.starts_at else None,
+            "rated": t.rated, "auto_advance": t.auto_advance, "time_zone": zones.zone_name(t),
+            # In minutes, as the box holds them, in the tournament's zone: sent back
+            # unchanged, it is no change.
+            "starts_at": timezone.localtime(t.starts_at, zones.tournament_zone(t))
+            .replace(second=0, microsecond=0) if t.starts_at else None,
             "auto_start": t.auto_start, "venue": t.venue, "description": t.description,
         }  # fmt: skip
 
     clean_points = TournamentForm.clean_points
     clean_tiebreaks = TournamentForm.clean_tiebreaks
+    clean_time_zone = TournamentForm.clean_time_zone
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The zone the form's times are read and shown in (the one sent, else the stored)."""
+        return form_zone(self, self.default_zone)
+
+    def full_clean(self):
+        # As the create form: times read, and compared with the stored ones, in that zone.
+        with timezone.override(self.zone):
+            super().full_clean()
+            if self.is_bound:
+                self.changed_data  # noqa: B018 (cached now, in the zone)
 
     def changes(self) -> dict:
         """The service's arguments for what the organiser changed (only that)."""
         d, changed = self.cleaned_data, set(self.changed_data)
-        out = {name: d[name] for name in (*TEXT, "format", "rated", "auto_advance")
+        out = {name: d[name] for name in (*TEXT, "format", "rated", "auto_advance", "time_zone")
                if name in changed}  # fmt: skip
         if changed & {"starts_at", "auto_start"}:
             out["starts_at"], out["auto_start"] = d.get("starts_at"), bool(d.get("auto_start"))

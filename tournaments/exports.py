@@ -23,20 +23,18 @@ from __future__ import annotations
 
 import csv
 import io
-import zoneinfo
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from core import timezones
 from tournaments import format_rows, formats, selectors
 from tournaments.formats.points import bye_points
 from tournaments.models import Tournament
 from tournaments.services.table_names import names_of
 from tournaments.tiebreak_labels import label
+from tournaments.zones import tournament_zone
 
 KINDS = ("entrants", "pairings", "results", "standings")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -105,13 +103,6 @@ def safe(value) -> object:
         return f"{value:g}" if isinstance(value, float) else value
     text = str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
-
-
-def zone_of(t: Tournament) -> zoneinfo.ZoneInfo:
-    """The tournament's time zone (``Tournament.time_zone``; blank or unknown: the site's):
-    the one its paper, files and screen give times in, wherever the reader is."""
-    name = t.time_zone if timezones.is_zone(t.time_zone) else settings.TIME_ZONE
-    return zoneinfo.ZoneInfo(name)
 
 
 def entry_name(entry) -> str:
@@ -335,7 +326,7 @@ def ical(t: Tournament, *, url: str, host: str, now: datetime | None = None) -> 
     lines = [
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Caravan Club//Tournaments//EN",
         "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{_ical_text(t.name)}",
-        f"X-WR-TIMEZONE:{zone_of(t).key}",
+        f"X-WR-TIMEZONE:{tournament_zone(t).key}",
     ]  # fmt: skip
     for e in events:
         lines += ["BEGIN:VEVENT", f"UID:{uid_base}-{e['uid']}@{host}", f"DTSTAMP:{stamp}",

@@ -1,14 +1,20 @@
+import zoneinfo
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import add_to_form
+from core.timezones import zone_choices
 from games.engines.registry import ENGINES
 from games.forms import VariantSelect
 from games.models import Player, TimeControl, Variant
 from games.models.players import fold_name
 from games.time_limits import MAX_DECISION_S
+from tournaments import zones
 from tournaments.formats.types import TIEBREAKS
 from tournaments.models import FORMAT_CHOICES
 from tournaments.services.entrants import link_target, member_candidates
@@ -98,6 +104,13 @@ class TournamentForm(forms.Form):
         required=False, initial=True, label=_("Grand-final reset"),
         help_text=_("A second final if the losers' bracket finalist wins the first."),
     )  # fmt: skip
+    # The event's zone (tournaments.zones): its times are typed and shown in it; blank: the
+    # organiser's saved zone, else the site's.
+    time_zone = forms.ChoiceField(
+        required=False, label=_("Time zone"),
+        help_text=_("All the tournament's times are shown and typed in this zone, wherever "
+                    "the reader is."),
+    )  # fmt: skip
     starts_at = forms.DateTimeField(
         required=False, label=_("Starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )  # fmt: skip
@@ -154,16 +167,29 @@ class TournamentForm(forms.Form):
         self.fields["tiebreaks"].help_text = _(
             "Comma-separated, first decides first: %(names)s."
         ) % {"names": ", ".join(label(key).name for key in TIEBREAKS)}
-        # Typed-in times are read in the reader's zone (core.timezones): say which.
-        self.fields["starts_at"].help_text = _(
-            "In your time zone, %(zone)s (change it in Settings)."
-        ) % {"zone": timezone.get_current_timezone_name()}
+        self.default_zone = zones.default_zone(user)
+        zone_field(self, self.default_zone)
         for name, owners in self.FORMAT_FIELDS.items():
             self.fields[name].widget.attrs["data-formats"] = owners
         self.fields["format"].widget.attrs["data-format-select"] = ""
         self.fields["game"].widget.attrs["data-game-select"] = ""
         self.fields["variant"].label_from_instance = _variant_label
         self.fields["variant"].widget.attrs["data-game-options"] = ""
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The zone the form's times are read and shown in: the one it was sent with."""
+        return form_zone(self, self.default_zone)
+
+    def full_clean(self):
+        # Typed-in times are read in the chosen zone; changed_data compares in it too.
+        with timezone.override(self.zone):
+            super().full_clean()
+            if self.is_bound:
+                self.changed_data  # noqa: B018 (cached now, in the zone)
+
+    def clean_time_zone(self):
+        return self.cleaned_data.get("time_zone") or self.default_zone
 
     def clean_points(self):
         text = self.cleaned_data.get("points", "").strip()
@@ -289,7 +315,34 @@ class TournamentForm(forms.Form):
             "venue": d.get("venue", ""), "description": d.get("description", ""),
             "starts_at": d.get("starts_at"), "entry_limit": d.get("entry_limit"),
             "check_in": bool(d.get("check_in")), "auto_start": bool(d.get("auto_start")),
+            "time_zone": d.get("time_zone") or self.default_zone,
         }  # fmt: skip
+
+
+def zone_field(form: forms.Form, default: str) -> None:
+    """The time-zone picker (every zone, by region) and, beside the planned start, the zone
+    it is typed in (static/js/zone-field.js follows the picker)."""
+    field = form.fields["time_zone"]
+    field.choices = zone_choices()
+    field.initial = default
+    field.error_messages["invalid_choice"] = _(
+        '"%(value)s" is not a time zone. Choose one from the list.'
+    )
+    field.widget.attrs["data-tournament-zone"] = ""
+    shown = form_zone(form, default).key
+    form.fields["starts_at"].help_text = mark_safe(
+        escape(_("In the tournament's time zone: %(zone)s."))
+        % {"zone": format_html('<span class="zone-name" data-zone-name>{}</span>', shown)}
+    )
+
+
+def form_zone(form: forms.Form, default: str) -> zoneinfo.ZoneInfo:
+    """The zone a form's times are in: the one it was sent with, if it is one (a locked
+    picker keeps the stored one), else ``default``."""
+    sent = form.data.get("time_zone") if form.is_bound else None
+    if form.fields["time_zone"].disabled:
+        sent = None
+    return zoneinfo.ZoneInfo(zones.chosen_zone(sent, default))
 
 
 def _check_planned_start(form: forms.Form, data: dict) -> None:

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, Player, TimeoutPolicy, Variant
@@ -168,6 +169,9 @@ _NUMBERED_ROUNDS = {
     "Matchday": _("Matchday %(n)s"),
     "Winners round": _("Winners round %(n)s"),
     "Losers round": _("Losers round %(n)s"),
+    # One table of a bracket ("Semifinal 2"), the bracket picture's box labels.
+    "Quarterfinal": _("Quarterfinal %(n)s"),
+    "Semifinal": _("Semifinal %(n)s"),
 }
 _NAMED_ROUNDS = {
     "Final": _("Final"),
@@ -177,6 +181,7 @@ _NAMED_ROUNDS = {
     "Grand final reset": _("Grand final reset"),
     "Winners final": _("Winners final"),
     "Losers final": _("Losers final"),
+    "3rd place": _("3rd place"),
 }
 
 
@@ -189,6 +194,21 @@ def round_label(label: str, number: int) -> str:
         else:
             parts.append(str(_NAMED_ROUNDS.get(part, part)))
     return " / ".join(parts)
+
+
+# A table's bracket (Table.bracket, from the formats) as its short mark beside the table
+# number: "W" winners' (or the only) bracket, "L" losers', "GF"/"GF2" grand final and reset.
+_BRACKET_MARKS = {
+    "W": _("W"),
+    "L": _("L"),
+    "GF": _("GF"),
+    "GF2": _("GF reset"),
+    "3rd": _("3rd place"),
+}
+
+
+def bracket_mark(code: str) -> str:
+    return str(_BRACKET_MARKS.get(code, code))
 
 
 class RoundStatus(models.TextChoices):
@@ -248,8 +268,13 @@ class Table(models.Model):
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")
         ]
 
-    def __str__(self) -> str:
-        return f"{self.round} table {self.number}"
+    def __str__(self) -> str:  # shown in messages ("Round 2 table 3 recorded"): translated
+        return f"{self.round} " + gettext("table %(n)s") % {"n": self.number}
+
+    @property
+    def bracket_label(self) -> str:
+        """The bracket's mark in the reader's language ("" outside brackets)."""
+        return bracket_mark(self.bracket) if self.bracket else ""
 
 
 class TableSeat(models.Model):
@@ -322,6 +347,7 @@ class ResultChangeKind(models.TextChoices):
     CORRECTED = "corrected", _("Corrected")
     FORFEIT = "forfeit", _("Forfeit")
     REPORTED = "reported", _("Reported and confirmed")
+    CLEARED = "cleared", _("Result deleted")  # typed on the wrong table: back to playing
 
 
 class ResultChange(models.Model):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
@@ -29,9 +29,10 @@ from tournaments.models import (
     TableStatus,
     Tournament,
     TournamentStatus,
+    bracket_mark,
     round_label,
 )
-from tournaments.services import results, scheduling, table_names
+from tournaments.services import entrants, results, scheduling, table_names
 from tournaments.services.setup import format_error_message
 
 
@@ -85,16 +86,20 @@ def standings_out(tournament: Tournament) -> list[dict]:
     return [{**row, "rank": None, "place": None} for row in rows]
 
 
-def live_version(pk: int) -> dict | None:
-    """What the live fragment's ETag and cache key are made of, in one indexed lookup.
+def live_version(pk: int, user_id: int | None = None) -> dict | None:
+    """What the live fragment's ETag and cache key are made of, in one indexed lookup,
+    with the reader's entry (``reader_entry``: her copy shows her own table).
 
     Every change the fragment shows moves one of these (versions.touch bumps the version;
     pairing moves the round; starting and finishing move the status). The creation time
     is in it because a database rebuilt from scratch reuses primary keys.
     """
+    mine = Entry.objects.filter(tournament_id=OuterRef("pk"), player__user_id=user_id)
     return (
         Tournament.objects.filter(pk=pk)
-        .values("created_at", "results_version", "status", "current_round", "organiser_id")
+        .annotate(reader_entry=Subquery(mine.values("pk")[:1]) if user_id else Value(None, IntegerField()))
+        .values("created_at", "results_version", "status", "current_round", "organiser_id",
+                "reader_entry")  # fmt: skip
         .first()
     )
 
@@ -260,6 +265,48 @@ def entries_of(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.filter(waitlisted_at__isnull=True).select_related("player"))
 
 
+# ---- what games shows of tournaments (hooks named in settings) ----------------
+def invitation_targets(keys: list[tuple[str, int]]) -> dict[tuple[str, int], dict]:
+    """settings.INVITATION_TARGETS: {(kind, id): {"name", "url"}} for the entry invitations'
+    targets this app owns (a tournament; a guest's entry to link to an account), one query
+    per kind; targets gone or unknown are left out."""
+    ids: dict[str, set[int]] = {}
+    for kind, pk in keys:
+        ids.setdefault(kind, set()).add(pk)
+    out = {}
+    if ids.get("tournament"):
+        found = Tournament.objects.filter(pk__in=ids["tournament"]).values_list("pk", "name")
+        for pk, name in found:
+            out[("tournament", pk)] = {"name": name, "url": reverse("tournament-detail", args=[pk])}
+    link = entrants.LINK_TARGET
+    if ids.get(link):
+        for e in Entry.objects.filter(pk__in=ids[link]).select_related("tournament", "player"):
+            where = {"tournament": e.tournament.name, "guest": e.player}
+            # Once linked the entry is the reader's own: the guest's name is gone.
+            name = (gettext("guest %(guest)s's results in %(tournament)s") % where
+                    if entrants.is_guest(e.player)
+                    else gettext("a guest's results in %(tournament)s") % where)  # fmt: skip
+            out[(link, e.pk)] = {"name": name, "url": reverse("tournament-detail",
+                                                              args=[e.tournament_id])}  # fmt: skip
+    return out
+
+
+def match_context(match: Match) -> dict | None:
+    """settings.MATCH_CONTEXT: the tournament, round and table a match is played at
+    ({"name", "url", "round", "table", "table_name", "table_url"}); None for a casual match.
+    One query."""
+    table = Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
+    if table is None:
+        return None
+    t = table.round.tournament
+    return {
+        "name": t.name, "url": reverse("tournament-detail", args=[t.pk]),
+        "round": str(table.round), "table": gettext("Table %(n)s") % {"n": table.number},
+        "table_name": table_names.name_of(t, table.number),
+        "table_url": reverse("table-detail", args=[t.pk, table.pk]),
+    }  # fmt: skip
+
+
 # ---- the bracket picture -----------------------------------------------------
 BRACKET_FORMATS = ("single_elimination", "double_elimination")
 
@@ -316,7 +363,7 @@ def _detail(result: dict | None, index: int) -> str:
     if not result:
         return ""
     if index < len(result.get("forfeited") or ()) and result["forfeited"][index]:
-        return "forfeit"
+        return gettext("forfeit")
     scores = result.get("scores") or ()
     if index < len(scores) and scores[index] is not None:
         score = scores[index]
@@ -341,17 +388,24 @@ def _two_seat_bracket(run, format_name: str, rounds: list[Round], names: dict[in
     by_key = run.by_key
 
     def label(k: tuple, short: bool = False) -> str:
+        """A box's label in the reader's language; ``short`` inside "winner of …"."""
         if k[0] == "W" and not double:
-            names = ("Final", "SF", "QF") if short else ("Final", "Semifinal", "Quarterfinal")
-            left = w - k[1]
+            left, n = w - k[1], k[2] + 1
             if left == 0:
-                return names[0]
-            return f"{names[left]} {k[2] + 1}" if left < 3 else f"R{k[1]} · {k[2] + 1}"
-        if k[0] in ("W", "L"):
-            return f"{k[0]}{k[1]} · {k[2] + 1}"
+                return round_label("Final", 0)
+            if left in (1, 2):  # the long form through round_label, like the column titles
+                if short:
+                    return (gettext("SF %(n)s") if left == 1 else gettext("QF %(n)s")) % {"n": n}
+                return round_label(f"{('Semifinal', 'Quarterfinal')[left - 1]} {n}", 0)
+            return gettext("R%(round)s · %(n)s") % {"round": k[1], "n": n}
+        if k[0] == "W":
+            return gettext("W%(round)s · %(n)s") % {"round": k[1], "n": k[2] + 1}
+        if k[0] == "L":
+            return gettext("L%(round)s · %(n)s") % {"round": k[1], "n": k[2] + 1}
         if short:
-            return {"GF": "GF", "GF2": "GF reset", "3rd": "3rd place"}[k[0]]
-        return {"GF": "Grand final", "GF2": "Grand final reset", "3rd": "3rd place"}[k[0]]
+            return bracket_mark(k[0])
+        long = {"GF": "Grand final", "GF2": "Grand final reset", "3rd": "3rd place"}
+        return round_label(long.get(k[0], k[0]), 0)
 
     empty_memo: dict = {}
 
@@ -421,13 +475,13 @@ def _two_seat_bracket(run, format_name: str, rounds: list[Round], names: dict[in
                 known = src.decided is not None
                 who = (src.winner if kind == "win" else src.loser) if known else None
             if not known:
-                where = "winner" if kind == "win" else "loser"
-                box.seats.append(Seat(f"{where} of {label(ref, short=True)}", placeholder=True))
+                where = (gettext("winner of %(match)s") if kind == "win"
+                         else gettext("loser of %(match)s"))  # fmt: skip
+                box.seats.append(Seat(where % {"match": label(ref, short=True)}, placeholder=True))
             else:
                 won = m.decided is not None and who is not None and who == m.winner
-                box.seats.append(
-                    Seat(names.get(who, "?") if who else "nobody", "w/o" if won else "", won=won)
-                )
+                box.seats.append(Seat(names.get(who, "?") if who else gettext("nobody"),
+                                      gettext("w/o") if won else "", won=won))  # fmt: skip
         box.status = "walkover" if m.decided is not None else "pending"
 
     columns = {}
@@ -461,8 +515,10 @@ def _played_bracket(rounds: list[Round], names: dict[int, str], advance: int) ->
             key = f"r{r.number}t{t.number}"
             ranks = (t.result or {}).get("ranks") or []
             forfeited = (t.result or {}).get("forfeited") or []
-            box = Box(key=key, band=band, column=ri, order=order, status=t.status,
-                      label=f"{t.bracket} · table {t.number}" if band != "W" else f"Table {t.number}",
+            label = gettext("Table %(n)s") % {"n": t.number} if band == "W" else (
+                gettext("%(bracket)s · table %(n)s") % {"bracket": t.bracket_label, "n": t.number}
+            )
+            box = Box(key=key, band=band, column=ri, order=order, status=t.status, label=label,
                       href=_href(t))  # fmt: skip
             for s in sorted(t.seats.all(), key=lambda s: s.index):
                 target = next((tables[s.entry_id] for tables in seated[ri + 1 :]

@@ -27,8 +27,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments import format_rows, formats
-from tournaments.exports import entry_name, zone_of
+from tournaments.exports import entry_name
 from tournaments.models import Tournament
+from tournaments.zones import tournament_zone
 
 ROUND_START = 92  # column of round 1's opponent
 ROUND_WIDTH = 10
@@ -125,14 +126,15 @@ def build(t: Tournament) -> str:
                 cells[e].setdefault(r.number, (0, "-", "Z"))
 
     total_rounds = format_rows.format_for(t).total_rounds(entrants) or len(rounds)
+    zone = tournament_zone(t)
     lines = [
         f"012 {t.name}",
         f"022 {getattr(t, 'venue', '') or ''}".rstrip(),
         # Dates of the event where it is held (stored times are UTC).
-        f"042 {timezone.localdate(t.started_at or t.created_at, zone_of(t)):%Y/%m/%d}",
+        f"042 {timezone.localdate(t.started_at or t.created_at, zone):%Y/%m/%d}",
     ]
     if t.finished_at:
-        lines.append(f"052 {timezone.localdate(t.finished_at, zone_of(t)):%Y/%m/%d}")
+        lines.append(f"052 {timezone.localdate(t.finished_at, zone):%Y/%m/%d}")
     lines += [
         f"062 {len(order)}",
         f"072 {len(order)}",

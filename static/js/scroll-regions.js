@@ -1,6 +1,6 @@
 // A box that scrolls sideways (a wide table or board on a phone) can be reached and panned
 // with the keyboard: it is made focusable and named (WCAG 2.1.1), here for every such box
-// rather than in each template, and again after htmx swaps new content in.
+// rather than in each template, and again after htmx swaps new content in or a toggle.
 (function () {
   var label = document.body.getAttribute("data-scroll-label") || "Scrolls sideways";
   function mark() {
@@ -19,4 +19,6 @@
   mark();
   window.addEventListener("resize", function () { mark(); });
   document.body.addEventListener("htmx:afterSwap", function () { mark(); });
+  // A toggle that widens a table (the standings' tie-breaks) changes no size of the window.
+  document.body.addEventListener("change", function () { window.requestAnimationFrame(mark); });
 })();

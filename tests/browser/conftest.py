@@ -141,13 +141,18 @@ def decide_by_clicking(page, rng) -> int:
 
 
 def correct_table_result(page, tournament_id: int, table, scores: list[int], before: str):
-    """From the tournament page, open a table and correct its result; check the log then
-    holds the entry and the correction (with the result before). Returns the log items."""
+    """From the tournament page, open a table and correct its result (it asks first: the
+    confirmation page shows the result before); check the log then holds the entry and the
+    correction (with the result before). Returns the log items."""
     page.click(f"a.table-link[href='/tournaments/{tournament_id}/tables/{table.pk}/']")
     page.wait_for_selector("#save-result")
     for index, score in enumerate(scores):
         page.fill(f"input[name=score_{index}]", str(score))
     page.click("#save-result")
+    page.wait_for_selector("#confirm")
+    consequences = page.locator("ul.consequences").inner_text()
+    assert "Before: " in consequences and before in consequences
+    page.click("#confirm")
     page.wait_for_selector(f"text={table} corrected")
     log = page.locator("ol.result-log li")
     assert log.count() == 2

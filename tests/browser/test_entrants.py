@@ -128,6 +128,7 @@ def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
         for width in (1280, 390):
             page.set_viewport_size({"width": width, "height": 844})
             page.goto(detail)
+            page.click(".link-guest-box summary")  # folded: one line a guest until asked
             page.locator("form.link-guest input[name=player]").press_sequentially("JAN", delay=40)
             page.wait_for_selector(f"{box} button.suggestion")
             picks = page.locator(f"{box} button.suggestion")
@@ -141,12 +142,14 @@ def test_link_a_guest_by_picking_a_suggested_account(live_server, browser_page):
             assert page.locator(f"{box} button.suggestion").count() == 0
     page.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(detail)
+    page.click(".link-guest-box summary")
     page.locator("form.link-guest input[name=player]").press_sequentially("nov", delay=40)
     page.locator(f"{box} button.suggestion[value=jana-novak]").click()
     page.wait_for_selector("text=Jana Novák invited")
     guest.refresh_from_db()
     assert guest.player.kind == "guest"  # linked once she accepts
     # A typed name that is no account: said, nothing changes.
+    page.click(".link-guest-box summary")
     page.fill("form.link-guest input[name=player]", "nobody-at-all")
     page.click("form.link-guest button.link[type=submit]")
     page.wait_for_selector("text=No account is called nobody-at-all.")

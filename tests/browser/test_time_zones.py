@@ -1,6 +1,8 @@
 """Time zones in a real browser: the browser's zone reaches the server through
 static/js/timezone.js and is offered on the settings page; a Prague organiser types the
-planned start as 18:00 and a New York player reads it at noon-ish in his own zone."""
+planned start as 18:00 and a New York player reads it at 18:00 too, in the tournament's
+zone, which the page names (tournaments.zones); the create form reads the start in the
+zone picked on it (static/js/zone-field.js names it beside the field)."""
 
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -13,6 +15,7 @@ from tests.browser.conftest import log_in
 from tests.browser.pages import SHOTS, page_width, shot
 from tests.games.factories import UserFactory
 from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,7 +67,9 @@ def test_planned_start_typed_in_prague_read_in_new_york(live_server, browser_pag
     nick = browser_page.context.browser.new_page(timezone_id="America/New_York")
     log_in(nick, base, "nick")
     nick.goto(detail)
-    assert f"Jan. 15, {NEXT}, noon (EST)" in nick.inner_text(".planned-start")
+    # The tournament's zone, not his: the club's evening starts at 18:00 for everyone.
+    assert f"Jan. 15, {NEXT}, 6 p.m. (CET)" in nick.inner_text(".planned-start")
+    assert "times in Europe/Prague (" in nick.inner_text("#header-facts")
     nick.close()
 
     # The pages to look at: the settings page and the tournament page with its form.
@@ -79,3 +84,26 @@ def test_planned_start_typed_in_prague_read_in_new_york(live_server, browser_pag
                     page.select_option("select[name=time_zone]", "Asia/Tokyo")
                 assert page_width(page) <= width, (name, lang, width)
                 shot(page, f"{name}-{lang}-{width}")
+
+
+def test_the_create_form_reads_the_start_in_the_zone_picked_on_it(live_server, browser_page):
+    base = live_server.url
+    olga = UserFactory(username="olga")
+    Player.objects.filter(user=olga).update(time_zone="Europe/Prague")
+    page = browser_page
+    log_in(page, base, "olga")
+    page.goto(f"{base}/tournaments/new/")
+    assert page.input_value("select[name=time_zone]") == "Europe/Prague"  # her saved zone
+    hint = page.locator(".field-starts_at [data-zone-name]")
+    assert hint.inner_text() == "Europe/Prague"
+    page.select_option("select[name=time_zone]", "Asia/Tokyo")
+    assert hint.inner_text() == "Asia/Tokyo"  # named beside the field as soon as picked
+    page.fill("input[name=name]", "Tokyo evening")
+    page.fill("input[name=starts_at]", f"{NEXT}-12-10T19:00")
+    page.click("main button[type=submit]")
+    page.wait_for_selector("#header-facts")
+    t = Tournament.objects.get(name="Tokyo evening")
+    assert t.time_zone == "Asia/Tokyo"
+    assert t.starts_at == datetime(NEXT, 12, 10, 10, 0, tzinfo=ZoneInfo("UTC"))
+    assert "times in Asia/Tokyo (JST)" in page.inner_text("#header-facts")
+    assert f"Dec. 10, {NEXT}, 7 p.m. (JST)" in page.inner_text(".planned-start")

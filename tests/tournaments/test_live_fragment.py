@@ -1,6 +1,9 @@
 """The live fragment's ETag and shared render: every change a viewer can see moves the ETag,
 and viewers without organiser rights share one rendered copy per version."""
 
+import json
+import re
+
 import pytest
 from django.test import Client
 
@@ -8,6 +11,7 @@ from tests.games.factories import EngineBotFactory, UserFactory
 from tests.tournaments.factories import tournament_with_bots
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +98,51 @@ def test_organisers_get_their_forms_and_viewers_never_do():
 
 def test_a_missing_tournament_is_a_404():
     assert Client().get("/tournaments/999999/live/").status_code == 404
+
+
+def _poll(html: bytes) -> tuple[str, str]:
+    """The live element's next poll: its version (hx-vals) and its interval."""
+    tag = re.search(rb'<div id="tournament-live"[^>]*>', html).group(0).decode()
+    vals = json.loads(re.search(r"hx-vals='([^']+)'", tag).group(1))
+    return vals["v"], re.search(r'hx-trigger="every (\w+)"', tag).group(1)
+
+
+def test_a_poll_that_shows_the_current_version_gets_204(django_assert_max_num_queries):
+    player = UserFactory()
+    t = _otb()
+    services.add_entry(tournament=t, player=player.player)
+    services.start_tournament(tournament=t)
+    reader = Client()
+    reader.force_login(player)
+    page = reader.get(f"/tournaments/{t.pk}/")
+    version, every = _poll(page.content)
+    assert every == "2s" and f"e{t.entries.get(player=player.player).pk}." in version
+    url = f"/tournaments/{t.pk}/live/"
+    # The session, the user, her permissions (two), and one for the version and her entry.
+    with django_assert_max_num_queries(5):
+        same = reader.get(url, {"v": version}, HTTP_HX_REQUEST="true")
+    assert same.status_code == 204 and same.content == b""
+    services.start_round(round_=t.rounds.get(number=1))
+    moved = reader.get(url, {"v": version}, HTTP_HX_REQUEST="true")
+    assert moved.status_code == 200 and _poll(moved.content)[0] != version
+    assert reader.get(url, {"v": "made-up"}, HTTP_HX_REQUEST="true").status_code == 200
+
+
+@pytest.mark.parametrize("end", ["finish", "cancel"])
+def test_an_event_that_is_over_polls_every_30_seconds(end):
+    t = _otb(organiser=UserFactory())
+    services.start_tournament(tournament=t)
+    assert _poll(Client().get(f"/tournaments/{t.pk}/").content)[1] == "2s"
+    if end == "cancel":
+        lifecycle.cancel(tournament=t, by=t.organiser)
+    else:
+        for number in (1, 2):  # asking for round 3 of 2 finishes the event
+            rnd = Round.objects.get(tournament=t, number=number)
+            services.start_round(round_=rnd)
+            for table in rnd.tables.all():
+                services.record_result(table=table, ranks=[1, 2])
+            services.pair_next_round(tournament=t)
+    t.refresh_from_db()
+    assert t.status == ("cancelled" if end == "cancel" else "finished")
+    assert _poll(Client().get(f"/tournaments/{t.pk}/").content)[1] == "30s"
+    assert _poll(_live(Client(), t).content)[1] == "30s"

@@ -35,7 +35,10 @@ def test_the_organiser_corrects_on_the_page_and_the_log_shows_both(client, event
     )
     page = client.get(reverse("table-detail", args=[t.pk, table.pk])).content.decode()
     assert "Correct result" in page and 'value="30"' in page  # the form holds the result
-    fixed = client.post(url, _form([10, 30], [1, 2]))
+    asked = client.post(url, _form([10, 30], [1, 2]))  # a correction asks first
+    assert asked.status_code == 200 and 'id="confirm"' in asked.content.decode()
+    assert ResultChange.objects.filter(table=table).count() == 1
+    fixed = client.post(url, {**_form([10, 30], [1, 2]), "confirmed": "1"})
     assert fixed.status_code == 302
     page = client.get(fixed["Location"]).content.decode()
     names = [str(s.entry.player) for s in table.seats.order_by("index")]

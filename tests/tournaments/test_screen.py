@@ -53,7 +53,7 @@ def test_the_screen_is_public_without_chrome_and_shows_tables_by_seat():
     assert 'class="topbar"' not in html and "<footer" not in html  # no site header / footer
     assert "css/screen.css" in html and "js/round-timer.js" in html
     assert 'style="' not in html  # the Content-Security-Policy refuses inline styles
-    assert f'hx-get="/tournaments/{t.pk}/screen/live/?tick=1"' in html
+    assert f'hx-get="/tournaments/{t.pk}/screen/live/?tick=1&amp;v=' in html
     assert 'hx-trigger="every 5s"' in html
     rnd = t.rounds.get(number=1)
     tables = list(rnd.tables.order_by("number"))
@@ -93,7 +93,7 @@ def test_the_timer_is_computed_on_the_server_and_runs_in_the_partial():
     services.start_round(round_=rnd)
     html = Client().get(f"/tournaments/{t.pk}/screen/live/?tick=3").content.decode()
     assert "data-round-timer" not in html  # no length set: no timer shown
-    assert f'hx-get="/tournaments/{t.pk}/screen/live/?tick=4"' in html
+    assert f'hx-get="/tournaments/{t.pk}/screen/live/?tick=4&amp;v=' in html
     timer.start_timer(round_=rnd, by=t.organiser, minutes=45,
                       now=timezone.now() - timedelta(seconds=125))  # fmt: skip
     html = Client().get(f"/tournaments/{t.pk}/screen/live/").content.decode()
@@ -104,6 +104,29 @@ def test_the_timer_is_computed_on_the_server_and_runs_in_the_partial():
     timer.pause_timer(round_=rnd, by=t.organiser)
     html = Client().get(f"/tournaments/{t.pk}/screen/live/").content.decode()
     assert 'data-running="false"' in html and "Paused" in html
+
+
+def test_one_page_of_tables_answers_204_until_something_on_it_moves(
+    django_assert_max_num_queries,
+):
+    t = _event()
+    rnd = t.rounds.get(number=1)
+    base = f"/tournaments/{t.pk}/screen/live/"
+
+    def next_poll(html):
+        return re.search(r'hx-get="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+    poll = next_poll(Client().get(base).content.decode())
+    with django_assert_max_num_queries(2):  # the version and the rounds' timers
+        same = Client().get(poll)
+    assert same.status_code == 204 and same.content == b""
+    timer.start_timer(round_=rnd, by=t.organiser, minutes=30)
+    moved = Client().get(poll)
+    assert moved.status_code == 200 and 'data-running="true"' in moved.content.decode()
+    poll = next_poll(moved.content.decode())
+    assert Client().get(poll).status_code == 204
+    services.start_round(round_=rnd)
+    assert Client().get(poll).status_code == 200
 
 
 def test_many_tables_are_shown_a_page_at_a_time():
@@ -121,6 +144,7 @@ def test_many_tables_are_shown_a_page_at_a_time():
     assert second == list(range(11, 16)) and "page 2 of 2" in html
     assert numbers(4)[0] == first  # and round again
     assert numbers("x")[0] == first  # a made-up tick: the first page
+    assert "&amp;v=" not in html  # pages turn over: every poll is drawn
 
 
 def test_before_the_start_and_in_czech():

@@ -26,36 +26,30 @@ class GuestIn(InputSerializer):
 
 
 class EntryMadeOut(serializers.Serializer):
+    """An entry as made (join, guest): who, and whether she has a place."""
+
     entry = serializers.IntegerField()
     player = serializers.CharField(help_text="The player's handle (Player.name).")
     name = serializers.CharField(help_text="The shown name (a guest's: as typed in).")
     guest = serializers.BooleanField()
     joined_round = serializers.IntegerField()
     waitlisted = serializers.BooleanField(
-        help_text="The tournament was full: on the waitlist, never paired until a place frees."
-    )
-    position = serializers.IntegerField(
-        allow_null=True, help_text="On the waitlist: 1 moves up first; null with a place."
-    )
-
-
-class EntrantOut(serializers.Serializer):
-    entry = serializers.IntegerField()
-    player = serializers.CharField(help_text="The player's handle (Player.name).")
-    name = serializers.CharField(help_text="The shown name (a guest's: as typed in).")
-    kind = serializers.CharField(help_text="human, engine_bot, external_bot or guest.")
-    guest = serializers.BooleanField()
-    bot = serializers.BooleanField()
-    seed = serializers.IntegerField(allow_null=True)
-    joined_round = serializers.IntegerField()
-    withdrawn = serializers.BooleanField()
-    checked_in = serializers.BooleanField()
-    waitlisted = serializers.BooleanField(
-        help_text="No place (the limit was reached): never paired, counted or ranked."
+        help_text="No place (the limit was reached): never paired, counted or ranked until "
+        "a place frees."
     )
     position = serializers.IntegerField(
         allow_null=True, help_text="Place on the waitlist (1 moves up first); null with a place."
     )
+
+
+class EntrantOut(EntryMadeOut):
+    """An entrant in the list: the entry as made, and where it stands now."""
+
+    kind = serializers.CharField(help_text="human, engine_bot, external_bot or guest.")
+    bot = serializers.BooleanField()
+    seed = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    checked_in = serializers.BooleanField()
 
 
 class CheckInIn(InputSerializer):

@@ -1,4 +1,5 @@
-"""API of typed-in results: correction (PUT), the change log, players' reports."""
+"""API of typed-in results: correction (PUT), deletion (DELETE), the change log, players'
+reports."""
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
@@ -30,7 +31,7 @@ class ResultBody(ResultIn):
 
 class ResultChangeOut(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField(help_text="entered, corrected, forfeit or reported")
+    kind = serializers.CharField(help_text="entered, corrected, forfeit, reported or cleared")
     by = serializers.CharField(allow_null=True, help_text="The user who made the change.")
     confirmed_by = serializers.CharField(allow_null=True, help_text="Reported results only.")
     at = serializers.DateTimeField()
@@ -78,6 +79,15 @@ class ResultActionsMixin:
             raise PermissionDenied(gettext("Only the organiser can do that."))
         table, _changed = results.set_result(table=table, by=request.user, **_body(request))
         return Response({"table": table.pk, "result": table.result})
+
+    def delete_result(self, request, table_id):
+        """DELETE: the result goes, the table plays again (organisers; 400 with the reason
+        once a later round is paired)."""
+        table = self._table(table_id)
+        if not may_manage_table(request.user, table):
+            raise PermissionDenied(gettext("Only the organiser can do that."))
+        results.clear_result(table=table, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     def post_result(self, request, table_id):
         """POST: the first result of a table (409 if it has one; correct it with PUT)."""

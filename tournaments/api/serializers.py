@@ -13,6 +13,7 @@ from tournaments.services.setup import (
     MAX_SEED,
     MAX_VENUE,
 )
+from tournaments.zones import zone_name
 
 # Scores typed in for over-the-board games: any finite number within reason (the game's
 # own score rules are checked elsewhere).
@@ -27,6 +28,10 @@ class TournamentSerializer(serializers.ModelSerializer):
     config_warning = serializers.SerializerMethodField(
         help_text="Set when the stored settings are invalid (standings can't be computed)."
     )
+    time_zone = serializers.SerializerMethodField(
+        help_text="The event's IANA zone: its pages show and read times in it (the times "
+        "here are UTC, with their offset)."
+    )
 
     class Meta:
         model = Tournament
@@ -35,9 +40,12 @@ class TournamentSerializer(serializers.ModelSerializer):
             "timeout_policy", "rated", "over_the_board", "auto_advance", "round_days", "status",
             "current_round", "entrants", "created_at", "started_at", "finished_at",
             "variant", "venue", "description", "starts_at", "entry_limit", "check_in", "paused",
-            "auto_start", "auto_start_failed_at", "auto_start_failure",
+            "auto_start", "auto_start_failed_at", "auto_start_failure", "time_zone",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_time_zone(self, t) -> str:
+        return zone_name(t)
 
     def get_time_control(self, t) -> dict | None:
         return t.time_control()
@@ -104,6 +112,11 @@ class TournamentCreateSerializer(InputSerializer):
         required=False, default=False,
         help_text="Only entrants who checked in are paired at the start.",
     )  # fmt: skip
+    time_zone = serializers.CharField(
+        required=False, allow_blank=True, max_length=64,
+        help_text="The event's IANA zone, e.g. Europe/Prague (its pages show times in it). "
+        "Default: the organiser's saved zone, else the site's.",
+    )  # fmt: skip
 
     def validate(self, data):
         # Over the board, results are typed in as the evening goes: no pairing on its own.
@@ -122,6 +135,10 @@ class TournamentUpdateSerializer(InputSerializer):
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     auto_start = serializers.BooleanField(required=False)
     auto_advance = serializers.BooleanField(required=False)
+    time_zone = serializers.CharField(
+        required=False, allow_blank=True, max_length=64,
+        help_text="The event's IANA zone (until it is over); blank: the site's.",
+    )  # fmt: skip
     format = serializers.ChoiceField(required=False, choices=FORMAT_CHOICES)
     rated = serializers.BooleanField(required=False)
     config = BoundedDictField(

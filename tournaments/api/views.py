@@ -75,8 +75,8 @@ class TournamentViewSet(RoundActions, EntrantActions, ResultActionsMixin,
                    responses={200: TournamentSerializer, 400: ErrorSerializer})  # fmt: skip
     def partial_update(self, request, pk=None):
         """Edit (organiser): before the start most settings; after it the name, venue,
-        description, auto_advance and Swiss rounds (not below those paired). Anything else
-        is a 400 with the reason, and nothing changes."""
+        description, auto_advance, time_zone and Swiss rounds (not below those paired).
+        Anything else is a 400 with the reason, and nothing changes."""
         t = self.get_object()
         _organiser_only(request, t)
         payload = TournamentUpdateSerializer(data=request.data)
@@ -182,11 +182,19 @@ class TournamentViewSet(RoundActions, EntrantActions, ResultActionsMixin,
         request=ResultBody,
         responses={200: ResultOut, 400: None, 403: ErrorSerializer},
     )
-    @action(detail=True, methods=["post", "put"], url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
+    @extend_schema(
+        methods=["DELETE"], request=None,
+        responses={204: None, 400: ErrorSerializer, 403: ErrorSerializer},
+    )  # fmt: skip
+    @action(detail=True, methods=["post", "put", "delete"],
+            url_path=r"tables/(?P<table_id>[0-9]{1,18})/result",
             permission_classes=[permissions.IsAuthenticated])  # fmt: skip
     def result(self, request, pk=None, table_id=None):
         """Over-the-board table: POST enters its result (scores per seat + the game's
-        tie-break), PUT enters or corrects it (logged; standings and ratings follow)."""
+        tie-break), PUT enters or corrects it (logged; standings and ratings follow), DELETE
+        deletes it (typed on the wrong table; refused once a later round is paired)."""
+        if request.method == "DELETE":
+            return self.delete_result(request, table_id)
         if request.method == "PUT":
             return self.put_result(request, table_id)
         return self.post_result(request, table_id)

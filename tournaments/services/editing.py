@@ -1,12 +1,13 @@
 """Editing a tournament after its creation (the edit page and ``PATCH /api/tournaments/{id}/``).
 
-- Before the start: the name, venue, description, planned start, auto-start, auto-advance,
-  format, rated and the format's settings (table size, rounds, points, tie-breaks, ...),
+- Before the start: the name, venue, description, time zone, planned start, auto-start,
+  auto-advance, format, rated and the format's settings (table size, rounds, points, tie-breaks, ...),
   checked as at creation.
 - After the start: what the rounds played were paired and scored with (format, table size,
   points, tie-breaks and the other settings, rated) is refused with the reason: changing it
-  would rewrite the past. The name, venue, description, auto-advance and the number of Swiss
-  rounds (never below the rounds already paired) stay editable.
+  would rewrite the past. The name, venue, description, auto-advance, the time zone (times
+  are stored in UTC: only how they are shown moves) and the number of Swiss rounds (never
+  below the rounds already paired) stay editable.
 - Once over (finished or cancelled): only the name, venue and description.
 - Never: the game and over-the-board (the matches, results and ratings hang on them).
 
@@ -25,7 +26,7 @@ from tournaments.services import rounds, setup, versions
 
 TEXT = ("name", "venue", "description")
 FIELDS = {*TEXT, "starts_at", "auto_start", "auto_advance", "format", "rated", "config",
-          "game", "over_the_board"}  # fmt: skip
+          "game", "over_the_board", "time_zone"}  # fmt: skip
 # The settings still editable once the first round is paired.
 LIVE_SETTINGS = {"rounds"}
 MAX_NAME = 120
@@ -99,6 +100,8 @@ def update_tournament(*, tournament: Tournament, by, **changes) -> Tournament:
             if not isinstance(fields["auto_advance"], bool):
                 _refuse("auto_advance", gettext("Auto advance: true or false."), "invalid")
             update["auto_advance"] = fields["auto_advance"]
+        if "time_zone" in fields:  # how its times are shown: until it is over
+            update["time_zone"] = setup.clean_time_zone(fields["time_zone"])
         if "format" in fields or config:
             update.update(_settings(t, fields.get("format", t.format), config))
         if "starts_at" in fields or "auto_start" in fields:

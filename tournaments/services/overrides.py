@@ -264,7 +264,8 @@ def pairing_log(tournament: Tournament) -> list[PairingChange]:
         for side in (c.before, c.after or {})
         for e in [*(x for table in side.get("tables", []) for x in table), *side.get("byes", [])]
     }
-    names = dict(Entry.objects.filter(pk__in=ids).values_list("pk", "player__name"))
+    # The names the pages show (a guest's typed name, not his internal handle).
+    names = {e.pk: str(e.player) for e in Entry.objects.filter(pk__in=ids).select_related("player")}
     for c in changes:
         c.before_rows = _rows(c.before, names)
         c.after_rows = _rows(c.after, names) if c.after is not None else []

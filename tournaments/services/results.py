@@ -11,6 +11,9 @@ bracket has moved on); the scores of such a table may still be corrected. Rated 
 every pool that counts the match is replayed from it on (`ratings.replay`), so the
 ratings equal those of a recompute of the whole history with the corrected result.
 
+A result typed on the wrong table may be deleted (`clear_result`) until the next round is
+paired: the table plays again and its match leaves the history and the ratings.
+
 Seated players may report their own table's result; it counts once the organiser, or
 every other seated player, confirms it.
 """
@@ -38,6 +41,7 @@ from tournaments.models import (
     Table,
     TableStatus,
     Tournament,
+    TournamentStatus,
 )
 from tournaments.services import entrants, versions
 
@@ -277,17 +281,7 @@ def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> t
         if _same(before, result):
             return locked, False
         t = locked.round.tournament
-        if (
-            t.format in BRACKET_FORMATS
-            and (before or {}).get("ranks") != result["ranks"]
-            and Round.objects.filter(tournament=t, number__gt=locked.round.number).exists()
-        ):
-            raise ValidationError(
-                gettext(
-                    "The next round of the bracket is already paired: only the scores of "
-                    "this table can change, not who goes on."
-                )
-            )
+        _check_bracket(locked, before, result)
         rescored = _rescore_match(locked, t, result)
         locked.result = result
         locked.save(update_fields=["result"])
@@ -298,6 +292,37 @@ def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> t
         if rescored is not None and rescored.rated:
             _replay_ratings(rescored)
         return locked, True
+
+
+def _check_bracket(table: Table, before: dict | None, result: dict) -> None:
+    t = table.round.tournament
+    if (
+        t.format in BRACKET_FORMATS
+        and (before or {}).get("ranks") != result["ranks"]
+        and Round.objects.filter(tournament=t, number__gt=table.round.number).exists()
+    ):
+        raise ValidationError(
+            gettext(
+                "The next round of the bracket is already paired: only the scores of "
+                "this table can change, not who goes on."
+            )
+        )
+
+
+def correction_preview(*, table: Table, scores, tiebreak=None, ranks=None) -> dict | None:
+    """What ``set_result`` would do to a finished table (the page asks first): the result
+    before and after and whether ratings are recomputed; None if nothing would change.
+    Refused as set_result refuses (ValidationError), so a bad correction is the form's
+    error, not a confirmation page."""
+    t = _typed_in(table)
+    result = check_result(table=table, scores=scores, tiebreak=tiebreak, ranks=ranks)
+    before = table.result
+    if _same(before, result):
+        return None
+    _check_bracket(table, before, result)
+    match = table.match if table.match_id else None
+    return {"before": before, "after": result,
+            "rerated": bool(t.rated and match is not None and match.rated)}  # fmt: skip
 
 
 def _rescore_match(table: Table, t: Tournament, result: dict) -> Match | None:
@@ -332,6 +357,80 @@ def _replay_ratings(match: Match) -> None:
 
     for pool in replay.pools_of(match):
         replay.replay_from(pool=pool, match=match)
+
+
+# ---- deleting a result (typed on the wrong table) -------------------------------
+def clear_refusal(table: Table) -> str | None:
+    """Why the organiser may not delete the table's result now, or None if he may."""
+    t = table.round.tournament
+    if not t.over_the_board:
+        return gettext("This table is an online match; its result comes from the match.")
+    if table.status != TableStatus.FINISHED:
+        return gettext("This table has no result to delete.")
+    if t.status == TournamentStatus.CANCELLED:
+        return gettext("The tournament is cancelled; correct the result instead.")
+    later = Round.objects.filter(tournament=t, number__gt=table.round.number).order_by("number")
+    if (paired := later.first()) is not None:
+        # The later round was paired from standings that counted this result.
+        return gettext("%(round)s is already paired from this result; correct it instead.") % {
+            "round": paired
+        }
+    return None
+
+
+def clear_result(*, table: Table, by) -> Table:
+    """Delete a finished table's result: the table plays again as before its first entry
+    (its round and a finished tournament run again), its match is gone from the history
+    and the ratings are replayed without it; logged. Only before a later round is paired:
+    after that, the result is corrected instead."""
+    if not permissions.may_manage_table(by, table):
+        raise PermissionDenied(gettext("Only the organiser can do that."))
+    with transaction.atomic():
+        # Table, then tournament: the order set_result locks them in (touch writes the
+        # tournament); the tournament lock keeps a next round from being paired meanwhile.
+        locked = (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "match")
+            .get(pk=table.pk)
+        )
+        t = Tournament.objects.select_for_update().get(pk=locked.round.tournament_id)
+        locked.round.tournament = t
+        if (reason := clear_refusal(locked)) is not None:
+            raise ValidationError(reason, code="not_clearable")
+        rnd, before, match = locked.round, locked.result, locked.match
+        started = rnd.started_at is not None  # a table forfeited before the start was pending
+        locked.status = TableStatus.PLAYING if started else TableStatus.PENDING
+        locked.result = locked.finished_at = locked.match = None
+        locked.save(update_fields=["status", "result", "finished_at", "match"])
+        if rnd.status == RoundStatus.FINISHED:  # _finish_round_if_done, undone
+            Round.objects.filter(pk=rnd.pk).update(
+                status=RoundStatus.RUNNING if started else RoundStatus.PAIRED, finished_at=None
+            )
+        if t.status == TournamentStatus.FINISHED:  # pair_next_round found no round left
+            t.status, t.finished_at = TournamentStatus.RUNNING, None
+            t.save(update_fields=["status", "finished_at"])
+        ResultChange.objects.create(table=locked, changed_by=by, before=before, after={},
+                                    kind=ResultChangeKind.CLEARED)  # fmt: skip
+        _supersede_reports(locked.pk)
+        versions.touch(t.pk)
+        if match is not None:
+            _drop_match(match)
+        locked.round.refresh_from_db()
+        return locked
+
+
+def _drop_match(match: Match) -> None:
+    """The match stored with the typed-in result goes (it was not played at this table);
+    a rated one leaves the ratings first: its pools are replayed from it on without it."""
+    pools = []
+    if match.rated:
+        from ratings import replay  # ratings depend on games, not on tournaments
+
+        pools = list(replay.pools_of(match))  # applies what waits, this match too
+        Match.objects.filter(pk=match.pk).update(rated=False)  # out of the history
+        for pool in pools:
+            replay.replay_from(pool=pool, match=match)
+    match.delete()
 
 
 # ---- reports by the seated players ----------------------------------------------

@@ -11,10 +11,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from core import timezones
 from games import selectors as game_selectors
 from games import services as game_services
 from games.engines.base import InvalidOptions
-from tournaments import format_rows, formats
+from tournaments import format_rows, formats, zones
 from tournaments.models import FORMAT_CHOICES, Tournament
 
 MAX_ENTRY_LIMIT = 1024
@@ -232,11 +233,13 @@ def create_tournament(
     options: dict | None = None, variant=None, time_control: dict | None = None,
     timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
     auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
-    **details,
+    time_zone: str = "", **details,
 ) -> Tournament:  # fmt: skip
     """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
-    ``details``: variant-free extras checked by clean_details (venue,
+    ``time_zone``: the event's (tournaments.zones); blank: the organiser's saved zone, else
+    the site's. ``details``: variant-free extras checked by clean_details (venue,
     description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
+    time_zone = clean_time_zone(time_zone) or zones.default_zone(organiser)
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip
     rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
@@ -267,11 +270,23 @@ def create_tournament(
         name=name, game=game, format=format, organiser=organiser, config=config or {},
         options=options, variant=variant, timeout_policy=timeout_policy, rated=rated,
         over_the_board=over_the_board, auto_advance=auto_advance, round_days=round_days,
-        seed=secrets.randbits(31) if seed is None else seed, **tc, **details,
+        seed=secrets.randbits(31) if seed is None else seed, time_zone=time_zone, **tc,
+        **details,
     )  # fmt: skip
     format_rows.format_config(tournament)
     tournament.save()
     return tournament
+
+
+def clean_time_zone(name) -> str:
+    """A tournament's zone as given ("" for the default), or a ValidationError keyed
+    ``time_zone`` (core.timezones.check_zone, as a player's zone is checked)."""
+    if not isinstance(name, str):
+        raise ValidationError({"time_zone": gettext("Give a time zone name.")})
+    try:
+        return timezones.check_zone(name.strip())
+    except ValidationError as exc:
+        raise ValidationError({"time_zone": exc.messages}) from None
 
 
 def setting_label(key: str) -> str:

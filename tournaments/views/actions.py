@@ -84,12 +84,29 @@ def final(scope: str, ask):
         def final_view(request, pk: int, *args, **kwargs):
             if request.method == "GET":
                 words = ask(request, pk, *args, **kwargs)
-                return render(request, "tournaments/confirm.html", {
-                    "t": get_object_or_404(Tournament, pk=pk), "action": request.path,
-                    "fields": {}, **words,
-                })  # fmt: skip
+                return confirm_page(request, get_object_or_404(Tournament, pk=pk), words)
             return posted(request, pk, *args, **kwargs)
 
         return final_view
 
     return decorate
+
+
+CONFIRMED = "confirmed"
+
+
+def confirm_page(request, t: Tournament, words: dict, *, repost: dict | None = None):
+    """The page that says what will happen and asks (``final``'s words, plus optionally
+    ``back``: where "Go back" leads). With ``repost`` (a form's values) it asks for a POST
+    that carries a form (a correction): its button posts the same values again to the same
+    address with ``CONFIRMED`` set, which the view checks (``confirmed``) before acting."""
+    fields = dict(words.get("fields") or {})
+    if repost is not None:
+        fields |= {**repost, CONFIRMED: "1"}
+    return render(request, "tournaments/confirm.html",
+                  {"t": t, "action": request.path, **words, "fields": fields})  # fmt: skip
+
+
+def confirmed(request) -> bool:
+    """Whether the POST comes from ``confirm_page``'s button."""
+    return request.POST.get(CONFIRMED) == "1"

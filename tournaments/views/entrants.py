@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from core import permissions, throttling
 from games.models import Invitation, Player
-from tournaments import selectors
+from tournaments import selectors, zones
 from tournaments.forms import GuestForm, LinkGuestForm, PlannedStartForm
 from tournaments.models import Entry, Tournament
 from tournaments.services import entrants, lifecycle, scheduling
@@ -197,22 +197,23 @@ def _life(name: str, done, ask=None):
 def planned_start(request, pk: int):
     """Set, move or clear the planned start and auto-start (tournaments.services.scheduling)."""
     t = actions.managed(request, pk)
-    form = PlannedStartForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("tournament-detail", pk=pk)
-    d = form.cleaned_data
-    return actions.run_then_show(
-        request,
-        pk,
-        lambda: scheduling.plan_start(
-            tournament=t,
-            by=request.user,
-            starts_at=d.get("starts_at"),
-            auto_start=bool(d.get("auto_start")),
-        ),
-        _("Planned start saved."),
-    )
+    with timezone.override(zones.tournament_zone(t)):  # typed in the event's zone
+        form = PlannedStartForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+            return redirect("tournament-detail", pk=pk)
+        d = form.cleaned_data
+        return actions.run_then_show(
+            request,
+            pk,
+            lambda: scheduling.plan_start(
+                tournament=t,
+                by=request.user,
+                starts_at=d.get("starts_at"),
+                auto_start=bool(d.get("auto_start")),
+            ),
+            _("Planned start saved."),
+        )
 
 
 pause = _life("pause", lambda: _("Paused: no new round is paired until you resume."))

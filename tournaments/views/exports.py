@@ -3,7 +3,7 @@ standings.
 
 Everything here is what the public tournament page already shows; no permission beyond
 that is needed. Paper and files give times in the tournament's time zone
-(``exports.zone_of``), not the reader's: a sheet on the club's wall says when the round
+(``zones.tournament_zone``), not the reader's: a sheet on the club's wall says when the round
 starts there."""
 
 from django.http import Http404, HttpResponse
@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments import exports, forecast, selectors, trf
+from tournaments import exports, forecast, selectors, trf, zones
 from tournaments.models import Tournament
 from tournaments.tiebreak_labels import labels
 
@@ -77,7 +77,7 @@ def calendar(request, pk: int):
 
 def _paper_context(t: Tournament) -> dict:
     """What heads every printed sheet: venue, the tournament's zone and the printing time."""
-    zone = exports.zone_of(t)
+    zone = zones.tournament_zone(t)
     return {"t": t, "zone": zone, "printed_at": timezone.now()}
 
 

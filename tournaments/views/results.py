@@ -4,14 +4,24 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core import permissions, throttling
 from core.errors import message_of
-from tournaments import selectors
+from tournaments import selectors, zones
 from tournaments.forms import ForfeitForm
-from tournaments.models import ReportStatus, ResultReport, Table, TableStatus
+from tournaments.models import (
+    ReportStatus,
+    ResultReport,
+    RoundStatus,
+    Table,
+    TableStatus,
+    TournamentStatus,
+)
 from tournaments.result_forms import ResultForm
 from tournaments.services import results
 from tournaments.views import actions
@@ -32,8 +42,11 @@ def _page(request, table: Table, *, form=None, forfeit=None, report_form=None):
         report_form = ResultForm(seats=view["seats"], game=t.game, prefix="report")
     context = {"t": t, "table": table, "form": form, "forfeit_form": forfeit,
                "report_form": report_form, "result_rows": _result_rows(table, view["seats"]),
+               "can_delete": view["manage"] and table.status == TableStatus.FINISHED
+               and results.clear_refusal(table) is None,
                **view}  # fmt: skip
-    return render(request, "tournaments/table.html", context)
+    with timezone.override(zones.tournament_zone(t)):  # the event's times (tournaments.zones)
+        return render(request, "tournaments/table.html", context)
 
 
 def _result_rows(table: Table, seats) -> list[dict]:
@@ -64,7 +77,7 @@ def table_result(request, pk: int, table_id: int):
     if not permissions.may_manage_table(request.user, table):
         raise PermissionDenied
     if request.method != "POST":
-        return _page(request, table)
+        return _page(request, table, form=_refilled(request, table))
     seats = list(table.seats.select_related("entry__player").order_by("index"))
     if "forfeit" in request.POST:
         forfeit = ForfeitForm(request.POST, seats=seats)
@@ -85,6 +98,8 @@ def table_result(request, pk: int, table_id: int):
         form.add_error(None, limited)
     elif form.is_valid():
         first = table.status != TableStatus.FINISHED
+        if not first and not actions.confirmed(request):
+            return _ask_correction(request, table, form)  # a correction asks first
         try:
             table, changed = results.set_result(
                 table=table, scores=form.scores(), tiebreak=form.tiebreak(), by=request.user
@@ -101,6 +116,90 @@ def table_result(request, pk: int, table_id: int):
                 messages.info(request, _("Same result as before: nothing changed."))
             return redirect("table-detail", pk=pk, table_id=table.pk)
     return _page(request, table, form=form)
+
+
+def _refilled(request, table: Table) -> ResultForm | None:
+    """The form as the confirmation page's "Go back" left it (its values in the query)."""
+    t = table.round.tournament
+    if not t.over_the_board or not any(k.startswith("score_") for k in request.GET):
+        return None
+    seats = list(table.seats.select_related("entry__player").order_by("index"))
+    form = ResultForm(seats=seats, game=t.game)
+    form.initial = {name: request.GET[name] for name in form.fields if name in request.GET}
+    return form
+
+
+def _ask_correction(request, table: Table, form: ResultForm):
+    """A finished table's new result, before it counts: the page says what will happen and
+    its button posts the same values again, confirmed. A correction the service would
+    refuse is the form's error; the same result again changes nothing."""
+    pk = table.round.tournament_id
+    try:
+        preview = results.correction_preview(
+            table=table, scores=form.scores(), tiebreak=form.tiebreak()
+        )
+    except ValidationError as exc:
+        form.add_service_error(exc)
+        return _page(request, table, form=form)
+    if preview is None:
+        messages.info(request, _("Same result as before: nothing changed."))
+        return redirect("table-detail", pk=pk, table_id=table.pk)
+    names = [str(s.entry.player) for s in form.seats]
+    lines = [
+        _("Before: %(result)s") % {"result": selectors.describe(preview["before"], names)},
+        _("After: %(result)s") % {"result": selectors.describe(preview["after"], names)},
+        _("The standings follow; later rounds stay as they were paired."),
+    ]
+    if preview["rerated"]:
+        lines.append(_("Ratings are recomputed."))
+    values = {name: form.cleaned_data[name] for name in form.fields}
+    back = reverse("table-result", args=[pk, table.pk]) + "?" + urlencode(values)
+    words = {"title": _("Correct the result of Table %(n)s?") % {"n": table.number},
+             "consequences": lines, "button": _("Save the correction"), "back": back,
+             "undo": _("You can correct it again on the table's page; every change is logged.")}  # fmt: skip
+    return actions.confirm_page(request, table.round.tournament, words, repost=values)
+
+
+def _ask_delete(request, pk: int, table_id: int) -> dict:
+    table = _table(pk, table_id)
+    if not permissions.may_manage_table(request.user, table):
+        raise PermissionDenied
+    t, rnd = table.round.tournament, table.round
+    words = {"title": _("Delete the result of Table %(n)s?") % {"n": table.number},
+             "button": _("Delete the result"),
+             "back": reverse("table-detail", args=[pk, table.pk]),
+             "undo": _("Enter the right result on the table's page again; the deletion stays "
+                       "logged.")}  # fmt: skip
+    if (refusal := results.clear_refusal(table)) is not None:
+        return {**words, "consequences": [refusal]}  # the button's POST is refused too
+    names = [str(s.entry.player) for s in table.seats.select_related("entry__player")
+             .order_by("index")]  # fmt: skip
+    lines = [
+        _("The result of Table %(n)s is deleted: %(result)s.")
+        % {"n": table.number, "result": selectors.describe(table.result, names)},
+        _("The table waits for its result again; the standings follow."),
+    ]
+    if rnd.status == RoundStatus.FINISHED:
+        lines.append(_("%(round)s is running again until then.") % {"round": rnd})
+    if t.status == TournamentStatus.FINISHED:
+        lines.append(_("The tournament is no longer finished: it runs again until then."))
+    if table.match_id is not None:
+        if table.match.rated:
+            lines.append(_("Its match leaves the players' histories; ratings are recomputed."))
+        else:
+            lines.append(_("Its match leaves the players' histories."))
+    return {**words, "consequences": lines}
+
+
+@actions.final("tournament_results", _ask_delete)
+def table_result_delete(request, pk: int, table_id: int):
+    """The organiser deletes a result typed on the wrong table (asked first)."""
+    table = _table(pk, table_id)
+    if not permissions.may_manage_table(request.user, table):
+        raise PermissionDenied
+    actions.run(request, lambda: results.clear_result(table=table, by=request.user),
+                _("Result of Table %(n)s deleted.") % {"n": table.number})  # fmt: skip
+    return redirect("table-detail", pk=pk, table_id=table.pk)
 
 
 @require_POST

@@ -10,19 +10,22 @@ are shown a page at a time, the next page every other poll (``tick``)."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import message_of
-from tournaments import exports, selectors
+from tournaments import selectors, zones
 from tournaments.models import Round, Tournament
 from tournaments.services import table_names, timer
 from tournaments.views import actions
@@ -72,12 +75,13 @@ def screen_context(request, t: Tournament) -> dict:
         "config_warning": problem, "timer": timer.state(rnd),
         "entrants": sum(1 for e in t.entries.all() if not e.withdrawn),
         "qr_svg": mark_safe(_qr_svg(url, _("QR code: the tournament's page, your table"))),
-        "page_url": url, "next_tick": tick + 1, "zone": exports.zone_of(t),
+        "page_url": url, "next_tick": tick + 1, "zone": zones.tournament_zone(t),
     }  # fmt: skip
 
 
-def _render(request, template: str, t: Tournament):
+def _render(request, template: str, t: Tournament, version: str | None = None):
     context = screen_context(request, t)
+    context["version"] = (version or _screen_version(t.pk)) if context["pages"] == 1 else ""
     # The room's clock: times in the tournament's zone, wherever the laptop is set.
     with timezone.override(context["zone"]):
         response = render(request, template, context)
@@ -90,9 +94,26 @@ def screen(request, pk: int):
     return _render(request, "tournaments/screen.html", t)
 
 
+def _screen_version(pk: int) -> str:
+    """What the screen shows moves one of these: the tournament's live version, and its
+    rounds' states and timers (a timer's start or pause touches only its round)."""
+    row = selectors.live_version(pk) or {}
+    rounds = Round.objects.filter(tournament_id=pk).order_by("number").values_list(
+        "number", "status", "timer_minutes", "timer_started_at", "timer_elapsed_s"
+    )
+    parts = [row.get("created_at"), row.get("results_version"), row.get("status"),
+             row.get("current_round"), list(rounds), get_language()]  # fmt: skip
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
 def screen_live(request, pk: int):
+    """204 while the one page of tables the poll shows (``v``) is still current; several
+    pages turn over, so they are always drawn."""
+    version = _screen_version(pk)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
     t = get_object_or_404(Tournament, pk=pk)
-    return _render(request, "tournaments/_screen_live.html", t)
+    return _render(request, "tournaments/_screen_live.html", t, version=version)
 
 
 # ---- the organiser's buttons ----------------------------------------------------------

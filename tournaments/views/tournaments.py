@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from core import permissions, throttling
-from tournaments import bracket_svg, forecast, selectors, services
+from tournaments import bracket_svg, forecast, selectors, services, zones
 from tournaments.edit_forms import TournamentEditForm
 from tournaments.forms import EntryForm, TournamentForm
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import Entry, Table, Tournament, TournamentStatus
 from tournaments.services import editing, lifecycle
 from tournaments.services import results as result_services
 from tournaments.tiebreak_labels import labels
@@ -69,58 +69,68 @@ def _context(request, t: Tournament) -> dict:
 
 def tournament_detail(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
-    return render(request, "tournaments/detail.html",
-                  {**_context(request, t), **detail_extras(request, t),
-                   **organiser_extras(request, t)})  # fmt: skip
+    with timezone.override(zones.tournament_zone(t)):  # the event's times (tournaments.zones)
+        return render(request, "tournaments/detail.html",
+                      {**_context(request, t), **detail_extras(request, t),
+                       **organiser_extras(request, t), **live_poll(request, t)})  # fmt: skip
 
 
 def _live_etag(request, pk: int) -> str | None:
     """One indexed lookup per request (kept on the request: the view needs it again).
 
-    Organisers see controls the others don't, so their fragment has an ETag of its own.
+    Organisers see controls the others don't, so their fragment has an ETag of its own;
+    an entrant's copy shows her own table, so hers too.
     """
     if not hasattr(request, "_live_etag"):
-        row = selectors.live_version(pk)
+        row = selectors.live_version(pk, user_id=request.user.pk)
         etag = None
         if row is not None:
             # The row's organiser on an unsaved instance: the rule without another query.
             t = Tournament(pk=pk, organiser_id=row["organiser_id"])
             manage = permissions.may_manage_tournament(request.user, t)
-            entry_id = None
-            if request.user.is_authenticated:  # an entrant's copy shows her own table
-                mine = Entry.objects.filter(tournament_id=pk, player__user_id=request.user.pk)
-                entry_id = mine.values_list("pk", flat=True).first()
+            entry_id = row["reader_entry"]
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
                 f"{f'e{entry_id}.' if entry_id else ''}"
-                # The language and the time zone too: the shared copy is rendered text
-                # (English or Czech) with dates in the reader's zone.
+                # The language too: the shared copy is rendered text (English or Czech).
                 f"{row['status']}.{row['current_round']}.{get_language()}."
-                f"{timezone.get_current_timezone_name()}{'.m' if manage else ''}"
+                f"{'m' if manage else ''}"  # no reader's zone: the event's (tournaments.zones)
             )
         request._live_etag = etag
     return request._live_etag
 
 
+def live_poll(request, t: Tournament) -> dict:
+    """How the live fragment asks again: every 2 s while the event can change by itself,
+    every 30 s once it is over (a late correction or an undone cancel still shows up). It
+    sends the version it shows (``v``) and gets 204 while that is still current."""
+    over = t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+    return {"live_every": "30s" if over else "2s", "live_version": _live_etag(request, t.pk)}
+
+
 @condition(etag_func=_live_etag)
 def tournament_live(request, pk: int):
-    """The htmx fragment every viewer polls every 2 s: 304 while nothing changed; otherwise
-    the HTML rendered once per version and shared by every viewer (a render of a 64-entrant
-    event costs ~50 ms, 20x a cache read), except organisers', which carry their forms."""
+    """The htmx fragment every viewer polls: 204 while the version it shows is current (and
+    304 to a plain conditional GET); otherwise the HTML rendered once per version and
+    shared by every viewer (a render of a 64-entrant event costs ~50 ms, 20x a cache
+    read), except organisers', which carry their forms."""
     etag = _live_etag(request, pk)
     if etag is None:
         raise Http404
-    if etag.endswith(".m"):
+    if request.GET.get("v") == etag:
+        return HttpResponse(status=204)
+    shared = not etag.endswith(".m")
+    key = f"tournament-live:{etag}"
+    html = cache.get(key) if shared else None
+    if html is None:
         t = get_object_or_404(Tournament, pk=pk)
-        html = render_to_string("tournaments/detail.html#live", _context(request, t), request)
-    else:
-        key = f"tournament-live:{etag}"
-        html = cache.get(key)
-        if html is None:
-            t = get_object_or_404(Tournament, pk=pk)
-            context = {**_context(request, t), "manage": False}
-            html = render_to_string("tournaments/detail.html#live", context)
-            cache.set(key, html, timeout=3600)
+        context = {**_context(request, t), **live_poll(request, t)}
+        with timezone.override(zones.tournament_zone(t)):  # the event's times (zones.py)
+            if shared:
+                html = render_to_string("tournaments/detail.html#live", {**context, "manage": False})
+                cache.set(key, html, timeout=3600)
+            else:
+                html = render_to_string("tournaments/detail.html#live", context, request)
     response = HttpResponse(html)
     response["Cache-Control"] = "no-cache"
     return response
@@ -141,7 +151,8 @@ def tournament_create(request):
             form.add_service_error(exc)
         else:
             return redirect("tournament-detail", pk=t.pk)
-    return render(request, "tournaments/create.html", {"form": form})
+    with timezone.override(form.zone):  # the chosen zone, as the times were read in
+        return render(request, "tournaments/create.html", {"form": form})
 
 
 @actions.button("tournament_entries")
@@ -209,7 +220,8 @@ def tournament_edit(request, pk: int):
         else:
             messages.success(request, _("Tournament saved."))
             return redirect("tournament-detail", pk=t.pk)
-    return render(request, "tournaments/edit.html", {"t": t, "form": form})
+    with timezone.override(form.zone):  # the tournament's (or the newly chosen) zone
+        return render(request, "tournaments/edit.html", {"t": t, "form": form})
 
 
 @actions.final("tournament_results", confirmations.forfeit)
