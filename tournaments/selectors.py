@@ -86,6 +86,9 @@ def standings_out(tournament: Tournament) -> list[dict]:
     return [{**row, "rank": None, "place": None} for row in rows]
 
 
+LIVE_FIELDS = ("created_at", "results_version", "status", "current_round", "organiser_id")
+
+
 def live_version(pk: int, user_id: int | None = None) -> dict | None:
     """What the live fragment's ETag and cache key are made of, in one indexed lookup,
     with the reader's entry (``reader_entry``: her copy shows her own table).
@@ -97,9 +100,10 @@ def live_version(pk: int, user_id: int | None = None) -> dict | None:
     mine = Entry.objects.filter(tournament_id=OuterRef("pk"), player__user_id=user_id)
     return (
         Tournament.objects.filter(pk=pk)
-        .annotate(reader_entry=Subquery(mine.values("pk")[:1]) if user_id else Value(None, IntegerField()))
-        .values("created_at", "results_version", "status", "current_round", "organiser_id",
-                "reader_entry")  # fmt: skip
+        .annotate(
+            reader_entry=Subquery(mine.values("pk")[:1]) if user_id else Value(None, IntegerField())
+        )
+        .values(*LIVE_FIELDS, "reader_entry")
         .first()
     )
 
@@ -515,8 +519,13 @@ def _played_bracket(rounds: list[Round], names: dict[int, str], advance: int) ->
             key = f"r{r.number}t{t.number}"
             ranks = (t.result or {}).get("ranks") or []
             forfeited = (t.result or {}).get("forfeited") or []
-            label = gettext("Table %(n)s") % {"n": t.number} if band == "W" else (
-                gettext("%(bracket)s · table %(n)s") % {"bracket": t.bracket_label, "n": t.number}
+            label = (
+                gettext("Table %(n)s") % {"n": t.number}
+                if band == "W"
+                else (
+                    gettext("%(bracket)s · table %(n)s")
+                    % {"bracket": t.bracket_label, "n": t.number}
+                )
             )
             box = Box(key=key, band=band, column=ri, order=order, status=t.status, label=label,
                       href=_href(t))  # fmt: skip

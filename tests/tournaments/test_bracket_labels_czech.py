@@ -151,4 +151,6 @@ def test_the_tournament_page_marks_the_tables_brackets_in_czech():
     page = " ".join(client.get(f"/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
                     .split())  # fmt: skip
     assert "W #1" in page and "L #2" in page and "P #2" not in page
-    assert "Velké finále" in main_text(client.get(f"/tournaments/{t.pk}/", **CZECH).content.decode())
+    assert "Velké finále" in main_text(
+        client.get(f"/tournaments/{t.pk}/", **CZECH).content.decode()
+    )

@@ -98,8 +98,10 @@ def _screen_version(pk: int) -> str:
     """What the screen shows moves one of these: the tournament's live version, and its
     rounds' states and timers (a timer's start or pause touches only its round)."""
     row = selectors.live_version(pk) or {}
-    rounds = Round.objects.filter(tournament_id=pk).order_by("number").values_list(
-        "number", "status", "timer_minutes", "timer_started_at", "timer_elapsed_s"
+    rounds = (
+        Round.objects.filter(tournament_id=pk)
+        .order_by("number")
+        .values_list("number", "status", "timer_minutes", "timer_started_at", "timer_elapsed_s")
     )
     parts = [row.get("created_at"), row.get("results_version"), row.get("status"),
              row.get("current_round"), list(rounds), get_language()]  # fmt: skip

@@ -127,7 +127,9 @@ def tournament_live(request, pk: int):
         context = {**_context(request, t), **live_poll(request, t)}
         with timezone.override(zones.tournament_zone(t)):  # the event's times (zones.py)
             if shared:
-                html = render_to_string("tournaments/detail.html#live", {**context, "manage": False})
+                html = render_to_string(
+                    "tournaments/detail.html#live", {**context, "manage": False}
+                )
                 cache.set(key, html, timeout=3600)
             else:
                 html = render_to_string("tournaments/detail.html#live", context, request)
