@@ -160,3 +160,13 @@ def test_before_the_start_and_in_czech():
 def test_an_unknown_tournament_is_404():
     assert Client().get("/tournaments/999999/screen/").status_code == 404
     assert Client().get("/tournaments/999999/screen/live/").status_code == 404
+
+
+def test_a_withdrawn_entrant_is_marked_and_unranked_on_the_screen():
+    t = _event()
+    gone = t.entries.get(player__display_name=NAMES[1])
+    services.withdraw_entry(entry=gone)
+    html = Client().get(f"/tournaments/{t.pk}/screen/live/").content.decode()
+    row = re.search(r'<li class="withdrawn">(.*?)</li>', html).group(1)
+    assert NAMES[1] in row and "withdrawn" in row
+    assert '<span class="standing-rank">—</span>' in row
