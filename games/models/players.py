@@ -95,6 +95,23 @@ class Player(models.Model):
         default=False, verbose_name=_("sound on my turn"),
         help_text=_("A short sound when it becomes your move or you are invited."),
     )  # fmt: skip
+    # The language mails and notices reach her in (blank: the site's); the site sets it
+    # from the page language at sign-up and when she saves her settings.
+    language = models.CharField(
+        max_length=8, blank=True, default="", choices=settings.LANGUAGES,
+        verbose_name=_("language"),
+    )  # fmt: skip
+    # When the account's current e-mail address was proven hers (a link followed); None
+    # until then and again after a change: notices go only to a verified address.
+    email_verified_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=_("e-mail verified")
+    )
+    # The secret part of her calendar feed's address (blank: no feed yet); rotating it
+    # makes the old address answer 404.
+    calendar_token = models.CharField(
+        max_length=43, blank=True, default="", db_index=True, editable=False,
+        verbose_name=_("calendar token"),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
