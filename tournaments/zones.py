@@ -15,6 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from core import timezones
+from games.models import Player
 from tournaments.models import Tournament
 
 
@@ -34,7 +35,10 @@ def default_zone(user) -> str:
     """A new tournament's zone: the organiser's saved one, else the site's (not the
     browser's: a guess from a laptop on holiday should not move a club's evening)."""
     if user is not None and getattr(user, "is_authenticated", False):
-        saved = timezones.saved_zone(user)
+        # From the row, not core.timezones' cache: a creation is rare, and it must not
+        # fail when the cache is down.
+        saved = Player.objects.filter(user_id=user.pk).values_list("time_zone", flat=True)
+        saved = saved.first() or ""
         if timezones.is_zone(saved):
             return saved
     return settings.TIME_ZONE
