@@ -20,6 +20,7 @@ urlpatterns = [
     path("admin/operations/", admin.site.admin_view(operations_page), name="admin-operations"),
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),  # before auth.urls: rate-limited
+    path("accounts/", include("core.account_urls")),  # before auth.urls: our reset, e-mail links
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: no inline script for the CSP.
@@ -28,8 +29,11 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("api/", include("ratings.api.urls")),
+    path("api/", include("notifications.api_urls")),
+    path("api/", include("core.api")),  # me/ (delete the account), me/export/
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("ratings.urls")),
     path("", include("core.urls")),
     path("", include("games.urls")),

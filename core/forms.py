@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from core import accounts
 from core.timezones import zone_choices
 
 
@@ -14,6 +15,25 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Required only where mail really leaves the server (core/accounts.py).
+        email = self.fields["email"]
+        email.required = accounts.email_required()
+        email.help_text = (
+            _(
+                "We send you a link to confirm it. It lets you set a new password if you forget yours."
+            )
+            if email.required
+            else _("Optional. Without it, a forgotten password cannot be reset.")
+        )
+
+    def clean_email(self):
+        email = self.cleaned_data.get("email") or ""
+        if email and accounts.email_taken(email):
+            raise forms.ValidationError(accounts.EMAIL_TAKEN, code="taken")
+        return email
 
 
 class SettingsForm(forms.Form):

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import ngettext
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
@@ -161,7 +162,11 @@ def who(request) -> str:
 
 def too_many_message(wait_s: float) -> str:
     minutes = max(1, math.ceil(wait_s / 60))
-    return f"Too many attempts, try again in {minutes} minute{'' if minutes == 1 else 's'}."
+    return ngettext(
+        "Too many attempts, try again in %(n)s minute.",
+        "Too many attempts, try again in %(n)s minutes.",
+        minutes,
+    ) % {"n": minutes}
 
 
 # ---- the API -----------------------------------------------------------------------------

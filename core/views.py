@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_safe
 
-from core import throttling, timezones
+from core import accounts, throttling, timezones
 from core.context_processors import invitation_count
 from core.errors import add_to_form
 from core.forms import SettingsForm, SignUpForm
@@ -38,6 +38,8 @@ def signup(request):
         except ValidationError as exc:
             add_to_form(form, exc)
         else:
+            # Her mails in the page's language; the link proving her address (if she gave one).
+            accounts.start_account(player, language=accounts.page_language())
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
@@ -95,6 +97,7 @@ def account_settings(request):
         except ValidationError as exc:
             add_to_form(form, exc)  # a dict of field errors lands on its fields
         else:
+            accounts.remember_language(request.user)  # the language of her mails
             if zone != saved:
                 messages.success(request, _("Time zone saved."))
             if sound_changed:
@@ -102,26 +105,30 @@ def account_settings(request):
             if zone == saved and not sound_changed:
                 messages.success(request, _("Settings saved."))
             return redirect("account-settings")
-    context = {"form": form, "now": timezone.now(), "site_zone": settings.TIME_ZONE}
+    context = {"form": form, "now": timezone.now(), "site_zone": settings.TIME_ZONE,
+               "email": accounts.email_status(request.user)}  # fmt: skip
     return render(request, "registration/settings.html", context)
 
 
 @require_safe
 def header_counts(request):
     """The header's counts for static/js/live-header.js, which asks every few seconds from
-    every open page of a signed-in person: {"turns":n,"invitations":n} in 26 bytes,
+    every open page of a signed-in person: {"turns":n,"invitations":n,"notifications":n},
     or 304 with no body while they match the ETag the page sends back. 204 for a visitor
     who is not signed in (any more): the page stops asking."""
     user = request.user
     if not user.is_authenticated:
         return HttpResponse(status=204)
     turns, invitations = selectors.turn_count(user), invitation_count(user)
-    etag = f'"{turns}-{invitations}"'
+    from notifications.selectors import unread_count  # the app above games: looked up late
+
+    notices = unread_count(user)
+    etag = f'"{turns}-{invitations}-{notices}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
         response = JsonResponse(
-            {"turns": turns, "invitations": invitations},
+            {"turns": turns, "invitations": invitations, "notifications": notices},
             json_dumps_params={"separators": (",", ":")},
         )
     response["ETag"] = etag

@@ -58,6 +58,11 @@ def player_label(player) -> str:
     name. The name itself stays the player's address (URLs)."""
     if player.display_name:
         return player.display_name
+    if not player.is_active and player.name.startswith("deleted-player-"):
+        from games.services.departures import is_anonymous  # services import this module
+
+        if is_anonymous(player):  # a person who deleted her account
+            return gettext("deleted player %(id)s") % {"id": player.pk}
     if player.bot_name and _generated_name(player.name, player.bot_name):
         return bot_label(player.bot_name, player.bot_params)
     return player.name

@@ -15,3 +15,9 @@ match_finished = Signal()
 # invited_by_id=<int|None>. The app owning the target makes the entry; receivers
 # must be idempotent (the same id may come again after a crash).
 invitation_accepted = Signal()
+
+# Sent after the commit that made invitations (to match seats or entries), with
+# invitation_ids=<list[int]>; and after the commit that answered one, with
+# invitation_id=<int> and accepted=<bool>. notifications/receivers.py tells the people.
+invitation_sent = Signal()
+invitation_answered = Signal()

@@ -208,4 +208,11 @@ def operations_report() -> dict:
         "failures": failures(),
         "match_tasks": MATCH_TASKS,
         "pools": pending_pools(),
+        "mail": _mail_report(now),
     }
+
+
+def _mail_report(now: datetime):
+    from mail.selectors import mail_report  # the mail app's own reads
+
+    return mail_report(now)

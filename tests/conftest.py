@@ -4,6 +4,9 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+# The real SMTP server of the mail tests (the `smtp_server` fixture).
+pytest_plugins = ["tests.mail_server"]
+
 
 def postgres_and_redis() -> bool:
     """True in CI's PostgreSQL + Redis pass (the production back-ends)."""

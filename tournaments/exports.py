@@ -303,10 +303,14 @@ def ical(t: Tournament, *, url: str, host: str, now: datetime | None = None) -> 
     or for its timer's length) and each round's deadline; times in UTC ("Z"), lines folded,
     CR LF. Event UIDs stay the same from one download to the next (a calendar that
     subscribes updates them in place)."""
-    now = now or timezone.now()
-    stamp = _ical_time(now)
+    return calendar_text(tournament_events(t, url=url), name=t.name,
+                         zone=tournament_zone(t).key, host=host, now=now)  # fmt: skip
+
+
+def tournament_events(t: Tournament, *, url: str) -> list[dict]:
+    """The tournament's events for calendar_text (also a person's feed, core.calendar_feed)."""
     uid_base = f"tournament-{t.pk}-{t.created_at:%Y%m%d%H%M%S}"
-    cancelled = t.status == "cancelled"
+    common = {"location": t.venue, "url": url, "cancelled": t.status == "cancelled"}
     events: list[dict] = []
     if t.starts_at:
         events.append({"uid": "start", "start": t.starts_at, "end": None,
@@ -323,21 +327,30 @@ def ical(t: Tournament, *, url: str, host: str, now: datetime | None = None) -> 
             events.append({"uid": f"round-{r.number}-deadline", "start": r.deadline,
                            "end": None,
                            "summary": gettext("%(name)s: %(round)s due") % what})  # fmt: skip
+    return [{**common, **e, "uid": f"{uid_base}-{e['uid']}"} for e in events]
+
+
+def calendar_text(events: list[dict], *, name: str, zone: str, host: str,
+                  now: datetime | None = None) -> str:  # fmt: skip
+    """An iCalendar (RFC 5545) of `events`: dicts of uid, start, end (or None), summary
+    and optionally location, url and cancelled."""
+    stamp = _ical_time(now or timezone.now())
     lines = [
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Caravan Club//Tournaments//EN",
-        "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{_ical_text(t.name)}",
-        f"X-WR-TIMEZONE:{tournament_zone(t).key}",
+        "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{_ical_text(name)}",
+        f"X-WR-TIMEZONE:{zone}",
     ]  # fmt: skip
     for e in events:
-        lines += ["BEGIN:VEVENT", f"UID:{uid_base}-{e['uid']}@{host}", f"DTSTAMP:{stamp}",
+        lines += ["BEGIN:VEVENT", f"UID:{e['uid']}@{host}", f"DTSTAMP:{stamp}",
                   f"DTSTART:{_ical_time(e['start'])}"]  # fmt: skip
-        if e["end"] and e["end"] > e["start"]:
+        if e.get("end") and e["end"] > e["start"]:
             lines.append(f"DTEND:{_ical_time(e['end'])}")
         lines.append(f"SUMMARY:{_ical_text(e['summary'])}")
-        if t.venue:
-            lines.append(f"LOCATION:{_ical_text(t.venue)}")
-        lines += [f"URL:{url}", f"DESCRIPTION:{_ical_text(url)}"]
-        if cancelled:
+        if e.get("location"):
+            lines.append(f"LOCATION:{_ical_text(e['location'])}")
+        if e.get("url"):
+            lines += [f"URL:{e['url']}", f"DESCRIPTION:{_ical_text(e['url'])}"]
+        if e.get("cancelled"):
             lines.append("STATUS:CANCELLED")
         lines.append("END:VEVENT")
     lines.append("END:VCALENDAR")

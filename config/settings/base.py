@@ -10,6 +10,7 @@ from config.settings.components import (
     cache_config,
     celery_config,
     database_config,
+    email_config,
     pool_options,
 )
 
@@ -45,6 +46,8 @@ INSTALLED_APPS = [
     "tournaments",
     "ratings",
     "operations",
+    "mail",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -82,6 +85,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.pending_invitations",
                 "core.context_processors.turns_waiting",
+                "notifications.context_processors.unread_notifications",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
@@ -97,6 +101,24 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="") or None
 CACHES = {"default": cache_config(REDIS_URL, VAR_DIR)}
+
+# E-mail from one EMAIL_URL (config/settings/components.py, email_config): smtp://,
+# smtps://, consolemail://, filemail:///path; unset, one .eml file a mail in var/mail/.
+EMAIL_URL = env.str("EMAIL_URL", default="")
+_email = email_config(EMAIL_URL, VAR_DIR)
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST, EMAIL_PORT = _email["EMAIL_HOST"], _email["EMAIL_PORT"]
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_USER"], _email["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS, EMAIL_USE_SSL = _email["EMAIL_USE_TLS"], _email["EMAIL_USE_SSL"]
+EMAIL_FILE_PATH = _email.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)  # a silent server fails a try, not hangs
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Caravan Club <noreply@localhost>")
+SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# The site's address for links in mails (mail/links.py), and its name in them.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+SITE_NAME = env.str("SITE_NAME", default="Caravan Club")
+# Tests only (tests/mail_server.py): the mail task runs in the queuing process.
+MAIL_SEND_EAGER = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -173,6 +195,10 @@ REST_FRAMEWORK = {
         "account_settings": env.str("THROTTLE_ACCOUNT_SETTINGS", default="30/hour"),
         # Failed log-ins, per account and per address; a success is not counted.
         "login": env.str("THROTTLE_LOGIN", default="10/15min"),
+        # Password-reset requests per client and per address; verification links sent
+        # ("send again", e-mail changes) per account or client.
+        "password_reset": env.str("THROTTLE_PASSWORD_RESET", default="5/hour"),
+        "email_verification": env.str("THROTTLE_EMAIL_VERIFICATION", default="10/hour"),
     },
     # Proxies in front of the app whose X-Forwarded-For is trusted for the client address
     # (0: the socket's address; 1 behind one reverse proxy).
@@ -226,6 +252,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-tournaments": {"task": "tournaments.tasks.sweep_tournaments", "schedule": 10.0},
     "sweep-rating-pools": {"task": "ratings.tasks.sweep_pools", "schedule": 30.0},
     "expire-invitations": {"task": "games.tasks.expire_invitations", "schedule": 60.0},
+    "notice-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
 }
 # The bot that moves for a seat whose time ran out (and for forfeited seats).
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")

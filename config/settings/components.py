@@ -105,3 +105,55 @@ def cache_config(redis_url: str | None, var_dir: Path) -> dict:
 
 def broker_kind(broker_url: str) -> str:
     return urlparse(broker_url).scheme or "unknown"
+
+
+EMAIL_FILE_BACKEND = "mail.backends.EmlFileBackend"
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+
+
+def email_config(url: str | None, var_dir: Path) -> dict:
+    """EMAIL_* settings from EMAIL_URL (django-environ's parser, with its gaps filled):
+
+    - `smtp://user:pass@host:587?tls=True` or `smtp+tls://…`: STARTTLS;
+    - `smtps://…` or `smtp+ssl://…`: TLS from the first byte (port 465);
+    - `smtp://host:25`: plain (a relay on the same machine or network);
+    - `consolemail://`: printed to the console;
+    - `filemail:///path`: one .eml file a mail in /path; unset: in var/mail/.
+    User and password may be percent-encoded."""
+    if not url:
+        url = f"filemail://{var_dir / 'mail'}"
+    scheme = urlparse(url).scheme
+    parsed = environ.Env.email_url_config(url)
+    options = {str(k).lower(): str(v).lower() for k, v in parsed.pop("OPTIONS", {}).items()}
+    config = {
+        "EMAIL_BACKEND": parsed["EMAIL_BACKEND"],
+        "EMAIL_HOST": parsed.get("EMAIL_HOST") or "localhost",
+        "EMAIL_PORT": parsed.get("EMAIL_PORT") or 25,
+        "EMAIL_HOST_USER": parsed.get("EMAIL_HOST_USER") or "",
+        "EMAIL_HOST_PASSWORD": parsed.get("EMAIL_HOST_PASSWORD") or "",
+        "EMAIL_USE_TLS": False,
+        "EMAIL_USE_SSL": False,
+    }
+    if scheme in ("smtps", "smtp+ssl") or options.get("ssl") in ("true", "1", "yes"):
+        config["EMAIL_USE_SSL"] = True
+    elif scheme == "smtp+tls" or options.get("tls") in ("true", "1", "yes"):
+        config["EMAIL_USE_TLS"] = True
+    if scheme == "filemail":
+        config["EMAIL_BACKEND"] = EMAIL_FILE_BACKEND
+        # The parser drops the leading slash of filemail:///abs/path.
+        config["EMAIL_FILE_PATH"] = urlparse(url).netloc + urlparse(url).path or str(
+            var_dir / "mail"
+        )
+    return config
+
+
+def check_production_email(config: dict) -> None:
+    """Production sends real mail: an smtp:// or smtps:// EMAIL_URL, nothing else."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    if config["EMAIL_BACKEND"] != SMTP_BACKEND:
+        raise ImproperlyConfigured(
+            "production settings need EMAIL_URL set to an SMTP server, e.g. "
+            "smtp://user:password@mail.example.org:587?tls=True or "
+            "smtps://user:password@mail.example.org:465 (mails are not sent otherwise)"
+        )

@@ -3,13 +3,15 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import DEFAULT_SECRET_KEY, SECRET_KEY, env
+from config.settings.base import DEFAULT_SECRET_KEY, EMAIL_URL, SECRET_KEY, VAR_DIR, env
+from config.settings.components import check_production_email, email_config
 
 DEBUG = env.bool("DEBUG", default=False)
 if DEBUG:
     raise ImproperlyConfigured("production settings refuse to run with DEBUG on")
 if not SECRET_KEY or SECRET_KEY == DEFAULT_SECRET_KEY or len(SECRET_KEY) < 32:
     raise ImproperlyConfigured("production settings need SECRET_KEY set to a long random value")
+check_production_email(email_config(EMAIL_URL, VAR_DIR))  # real mail, not files
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

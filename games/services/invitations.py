@@ -19,7 +19,7 @@ from games.models import (
     PlayerKind,
 )
 from games.services.matches import MatchError, ready_to_start, start_match
-from games.signals import invitation_accepted
+from games.signals import invitation_accepted, invitation_answered, invitation_sent
 
 
 class InvitationNotFound(MatchError):
@@ -40,10 +40,16 @@ class InvitationClosed(MatchError):
 def invite_to_match(*, match: Match, players: list[Player], invited_by) -> list[Invitation]:
     """Invitations for `players` to their seats in `match`; call in create_match's transaction."""
     unique = {p.pk: p for p in players}.values()
-    return Invitation.objects.bulk_create(
+    made = Invitation.objects.bulk_create(
         Invitation(kind=InvitationKind.MATCH, match=match, player=p, invited_by=invited_by)
         for p in unique
     )
+    _announce_sent([i.pk for i in made])
+    return made
+
+
+def _announce_sent(ids: list[int]) -> None:
+    transaction.on_commit(lambda: invitation_sent.send(sender=Invitation, invitation_ids=ids))
 
 
 def invite_to_entry(*, player: Player, invited_by, target_kind: str, target_id: int) -> Invitation:
@@ -64,10 +70,12 @@ def invite_to_entry(*, player: Player, invited_by, target_kind: str, target_id: 
                 return existing
             existing.status, existing.answered_at = InvitationStatus.EXPIRED, timezone.now()
             existing.save(update_fields=["status", "answered_at"])
-        return Invitation.objects.create(
+        made = Invitation.objects.create(
             kind=InvitationKind.ENTRY, player=player, invited_by=invited_by,
             target_kind=target_kind, target_id=target_id,
         )  # fmt: skip
+        _announce_sent([made.pk])
+        return made
 
 
 def _load(invitation_id: int, user) -> Invitation:
@@ -125,6 +133,8 @@ def _answer(invitation_id: int, user, accept: bool) -> Invitation:
                 _announce(invitation)
     if closed:
         raise InvitationClosed(closed)
+    answered = {"invitation_id": invitation.pk, "accepted": accept}
+    transaction.on_commit(lambda: invitation_answered.send(sender=Invitation, **answered))
     return invitation
 
 

@@ -25,7 +25,10 @@ def _player_name_for(username: str) -> str:
 
 
 def _reserved(name: str) -> bool:
-    # The shared built-in bot players are named after their bot (see builtin_bot_player).
+    # The shared built-in bot players are named after their bot (see builtin_bot_player);
+    # "deleted-..." names are the departed's (games.services.departures).
+    if name.startswith("deleted-"):
+        return True
     return any(name in e.bot_names() for e in ENGINES.values())
 
 
@@ -195,3 +198,16 @@ def set_time_zone(*, user, time_zone: str) -> Player:
     transaction.on_commit(lambda: forget_preference(user.pk))
     forget_preference(user.pk)
     return player
+
+
+def new_calendar_token(*, user) -> str:
+    """A fresh secret for her calendar feed's address (core.calendar_feed); the old address
+    stops working at once (404)."""
+    import secrets
+
+    player = Player.objects.filter(user=user, kind=PlayerKind.HUMAN, is_active=True).first()
+    if player is None:
+        raise ValidationError(gettext("This account has no player."))
+    player.calendar_token = secrets.token_urlsafe(32)
+    player.save(update_fields=["calendar_token"])
+    return player.calendar_token

@@ -12,7 +12,11 @@
   var HIDDEN_MS = 10000; // a tab in the background still updates its title, less often
   var MAX_BACKOFF_MS = 60000;
   var prefix = (body.dataset.yourMove || "(Your move)") + " ";
-  var counts = { turns: toInt(body.dataset.turns), invitations: toInt(body.dataset.invitations) };
+  var counts = {
+    turns: toInt(body.dataset.turns),
+    invitations: toInt(body.dataset.invitations),
+    notifications: toInt(body.dataset.notifications),
+  };
   var etag = null;
   var failures = 0;
   var timer = null;
@@ -45,9 +49,11 @@
 
   function apply(next) {
     var grew = next.turns > counts.turns || next.invitations > counts.invitations;
+    var noticed = next.notifications !== counts.notifications;
     counts = next;
     setBadge("turn-count", "turn-badge", next.turns);
     setBadge("invitation-count", "invitation-badge", next.invitations);
+    if (noticed) setBadge("notification-count", "notification-badge", next.notifications);
     setBadge("menu-count", null, next.turns + next.invitations);
     setTitle(next.turns);
     if (grew && body.dataset.turnSound === "on") chime();
@@ -72,7 +78,11 @@
         if (!response.ok) throw new Error(response.status);
         etag = response.headers.get("ETag");
         return response.json().then(function (data) {
-          apply({ turns: toInt(data.turns), invitations: toInt(data.invitations) });
+          apply({
+            turns: toInt(data.turns),
+            invitations: toInt(data.invitations),
+            notifications: toInt(data.notifications),
+          });
         });
       })
       .then(function (result) {

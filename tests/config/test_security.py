@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def _production(code: str, **env_overrides: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SECURE_", "DEBUG"))}
     env.update(
-        SECRET_KEY=secrets.token_urlsafe(50), DJANGO_SETTINGS_MODULE="config.settings.production"
+        SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        EMAIL_URL="smtp://mail.example.org:587?tls=True",
     )
     env.update(env_overrides)
     return subprocess.run([sys.executable, "-c", f"import django; django.setup()\n{code}"],

@@ -57,6 +57,7 @@ def test_cache_follows_redis_url(tmp_path):
 
 def _import_production(env_overrides: dict) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    env["EMAIL_URL"] = "smtp://mail.example.org:587?tls=True"  # production needs one
     env.update(env_overrides, DJANGO_SETTINGS_MODULE="config.settings.production")
     code = "import django; django.setup(); print('started')"
     return subprocess.run(

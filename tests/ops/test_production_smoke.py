@@ -59,6 +59,7 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
     env = project_env(
         "config.settings.production", VAR_DIR=str(tmp_path), SECRET_KEY=secrets.token_urlsafe(50),
         SECURE_COOKIES="false", SECURE_SSL_REDIRECT="false",  # plain HTTP on loopback
+        EMAIL_URL="smtp://127.0.0.1:25",  # production needs one; no mail is sent here
         WEB_BIND=f"127.0.0.1:{port}", WEB_WORKERS="1", WEB_THREADS="8",
         WORKER_CONCURRENCY="1", CELERY_QUEUE=f"smoke-{secrets.token_hex(4)}",
         PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",

@@ -43,7 +43,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import entrants, versions
+from tournaments.services import entrants, notices, versions
 
 
 def record_result(*, table: Table, ranks: list[int], scores: list | None = None,
@@ -285,8 +285,9 @@ def set_result(*, table: Table, scores, tiebreak=None, ranks=None, by=None) -> t
         rescored = _rescore_match(locked, t, result)
         locked.result = result
         locked.save(update_fields=["result"])
-        ResultChange.objects.create(table=locked, changed_by=by, before=before, after=result,
-                                    kind=ResultChangeKind.CORRECTED)  # fmt: skip
+        change = ResultChange.objects.create(table=locked, changed_by=by, before=before,
+                                             after=result, kind=ResultChangeKind.CORRECTED)  # fmt: skip
+        notices.after_commit(notices.result_corrected, locked, change.pk)
         _supersede_reports(locked.pk)
         versions.touch(t.pk)
         if rescored is not None and rescored.rated:
@@ -467,6 +468,8 @@ def report_result(*, table: Table, by, scores, tiebreak=None, ranks=None) -> Res
         )  # fmt: skip
         if permissions.may_manage_tournament(by, t) or _everyone_agrees(table, mine):
             _accept(report, by)
+        else:
+            notices.after_commit(notices.result_to_confirm, report)
     return report
 
 

@@ -32,7 +32,15 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import entrants, lifecycle, overrides, results, setup, versions
+from tournaments.services import (
+    entrants,
+    lifecycle,
+    notices,
+    overrides,
+    results,
+    setup,
+    versions,
+)  # fmt: skip
 from tournaments.services.setup import format_error_message
 
 
@@ -97,6 +105,7 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         rnd = Round.objects.create(tournament=t, number=number, label=plan.label or f"Round {number}",
                                    deadline=deadline)  # fmt: skip
         _create_tables(rnd, plan)
+        notices.after_commit(notices.round_paired, rnd.pk)
         t.current_round = number
         t.save(update_fields=["current_round"])
         return rnd
