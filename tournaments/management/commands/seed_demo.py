@@ -1,4 +1,5 @@
-"""Creates the demo data `make run` shows: an admin account, bots and a live bot tournament."""
+"""Creates the demo data `make run` shows: an admin account, bots, a live bot tournament
+and a member whose sign-up and invitation leave mails in var/mail/."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -49,7 +50,27 @@ class Command(BaseCommand):
                 self.stdout.write(f"created bot {name} ({bot})")
         self._demo_tournament()
         self._demo_matches()
+        self._demo_mail()
         self.stdout.write(self.style.SUCCESS("demo data ready"))
+
+    def _demo_mail(self) -> None:
+        """A member, Lena (lena/lena, Czech), whose sign-up mails her a verification link
+        and whose invitation to admin mails him a notice: what the site sends, in
+        var/mail/ and the admin's outbox (sent by the worker `make run` starts)."""
+        from django.utils import timezone
+
+        from core import accounts
+
+        if Player.objects.filter(name="lena").exists():
+            return
+        admin = get_user_model().objects.get(username="admin")
+        admin.player.email_verified_at = admin.player.email_verified_at or timezone.now()
+        admin.player.language = admin.player.language or "en"
+        admin.player.save(update_fields=["email_verified_at", "language"])
+        lena = services.register_human(username="lena", password="lena", email="lena@example.com")
+        accounts.start_account(lena, language="cs")
+        services.create_match(game="yspahan", players=[lena, admin.player], created_by=lena.user)
+        self.stdout.write("created member lena (lena/lena); she invited admin to a match")
 
     def _demo_matches(self) -> None:
         """One rated bot match of every game, so each game's pages and ladder show play."""
