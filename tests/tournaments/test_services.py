@@ -150,8 +150,31 @@ def test_seed_demo_is_idempotent_and_starts_a_live_tournament():
     from games.engines.registry import ENGINES
     from games.models import Match
 
-    demo = Match.objects.filter(table__isnull=True)
+    demo = Match.objects.filter(table__isnull=True).exclude(seats__player__name="lena")
     assert sorted(demo.values_list("game", flat=True)) == sorted(set(ENGINES) - {"silkroad"})
     assert all(demo.values_list("rated", flat=True))
     for match in demo:  # four different bots, so the ratings mean something
         assert len(set(match.seats.values_list("player", flat=True))) == 4
+
+
+def test_seed_demo_leaves_its_mails_in_files_the_outbox_lists(
+    settings, tmp_path, admin_client, django_capture_on_commit_callbacks
+):
+    """`make run`'s mail: files in var/mail/ (here a temporary folder), in the outbox."""
+    from django.core.management import call_command
+
+    from mail.models import OutgoingMail
+
+    settings.EMAIL_BACKEND = "mail.backends.EmlFileBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    settings.MAIL_SEND_EAGER = True
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("seed_demo")
+    files = sorted(tmp_path.glob("*.eml"))
+    assert len(files) == 2
+    texts = [f.read_text(encoding="utf-8") for f in files]
+    assert any("lena@example.com" in t for t in texts)  # her verification link (Czech)
+    assert any("admin@example.com" in t and "List-Unsubscribe" in t for t in texts)
+    assert set(OutgoingMail.objects.values_list("status", flat=True)) == {"sent"}
+    page = admin_client.get("/admin/mail/outgoingmail/").content.decode()
+    assert "lena@example.com" in page and "admin@example.com" in page
