@@ -126,4 +126,5 @@ def delete_account(request):
             logout(request)
             messages.success(request, _("Your account has been deleted."))
             return redirect("home")
-    return render(request, "registration/delete_account.html", {"form": form})
+    return render(request, "registration/delete_account.html",
+                  {"form": form, "organised": personal_data.organised_and_open(request.user)})  # fmt: skip

@@ -208,6 +208,24 @@ def check_deletion(user, *, confirm, password) -> None:
         errors["password"] = gettext("The password is not right.")
     if errors:
         raise ValidationError(errors)
+    if running := organised_and_open(user):
+        # Her players would be left without an organiser: she finishes, cancels or hands
+        # them over (staff can change the organiser in the admin) first.
+        raise ValidationError(
+            gettext("You organise %(names)s, not finished yet: finish or cancel it first.")
+            % {"names": ", ".join(running)},
+            code="organises_open_events",
+        )
+
+
+def organised_and_open(user) -> list[str]:
+    """The names of the tournaments she organises that are taking entries or running."""
+    from tournaments.models import Tournament, TournamentStatus
+
+    open_ = (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING)
+    return list(
+        Tournament.objects.filter(organiser=user, status__in=open_).values_list("name", flat=True)
+    )
 
 
 def delete_account(user) -> None:

@@ -262,3 +262,27 @@ def test_sign_up_cannot_take_a_deleted_name(client):
         response.status_code == 200
         and not User.objects.filter(username="deleted-player-9").exists()
     )
+
+
+def test_an_organiser_of_an_open_event_is_asked_to_finish_it_first(world):
+    alice = world["alice"]
+    t = services.create_tournament(name="Alice's Open", game="yspahan", format="swiss",
+                                   organiser=alice.user, config={"table_size": 2})  # fmt: skip
+    token = Token.objects.create(user=alice.user).key
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
+    body = {"confirm": alice.user.username, "password": PASSWORD}
+    refused = api.delete("/api/me/", body, format="json")
+    assert refused.status_code == 400 and "Alice's Open" in refused.json()["detail"]
+    assert User.objects.get(pk=alice.user.pk).is_active
+    Tournament.objects.filter(pk=t.pk).update(status="cancelled")
+    assert api.delete("/api/me/", body, format="json").status_code == 204
+
+
+def test_the_delete_page_says_first_what_stops_it(world):
+    alice = world["alice"]
+    services.create_tournament(name="Alice's Open", game="yspahan", format="swiss",
+                               organiser=alice.user, config={"table_size": 2})  # fmt: skip
+    client = Client()
+    client.force_login(alice.user)
+    page = client.get(reverse("account-delete")).content.decode()
+    assert 'id="organises-open"' in page and "Alice&#x27;s Open" in page
