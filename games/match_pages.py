@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
 
 from core import throttling
-from games import board_patch, live_boards, selectors, services
+from games import board_patch, live_boards, selectors, services, visits
 from games.api.parsers import MAX_DEPTH, depth_of
 from games.engines.registry import get_engine
 from games.hands import hand_parts
@@ -126,6 +126,7 @@ def _story(match: Match, seat: int | None) -> dict:
 
 def match_detail(request, pk: int):
     match = get_object_or_404(Match, pk=pk)
+    visits.note_visit(match.pk, request.user)  # "your move" reminders skip a watcher
     context = _live_context(request, match)
     predictions = selectors.match_predictions(match)
     if predictions:
@@ -145,6 +146,9 @@ def match_live(request, pk: int):
     """The live part of the match page; 204 (htmx keeps what it shows) when nothing changed,
     only what changed when the page shows an earlier ply of the same running match."""
     match = get_object_or_404(Match, pk=pk)
+    # Any signed-in viewer: asking whether she holds a seat would cost a query a poll,
+    # and only seated people's visits are ever read.
+    visits.note_visit(match.pk, request.user)
     ply = _int(request.GET.get("ply"))
     if ply == match.ply and match.status == MatchStatus.RUNNING:
         return HttpResponse(status=204)

@@ -21,3 +21,8 @@ invitation_accepted = Signal()
 # invitation_id=<int> and accepted=<bool>. notifications/receivers.py tells the people.
 invitation_sent = Signal()
 invitation_answered = Signal()
+
+# Sent after the commit that handed the decision to a seat held by a human account, with
+# turns=<list[tuple[int, int, int]]>: (match id, ply, user id) for each such match of the
+# commit. notifications/receivers.py reminds her of a slow match she does not come back to.
+turn_passed = Signal()

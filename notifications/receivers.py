@@ -1,9 +1,10 @@
-"""games' invitation signals turned into notices (games never imports this app)."""
+"""games' signals turned into notices (games never imports this app): invitations, a
+slow match's turn, a finished unrated match (a rated one: when ratings has applied it)."""
 
 from django.dispatch import receiver
 from django.urls import reverse
 
-from games.signals import invitation_answered, invitation_sent
+from games.signals import invitation_answered, invitation_sent, match_finished, turn_passed
 from notifications.models import NoticeKind
 from notifications.services import notify
 
@@ -59,3 +60,20 @@ def on_invitation_answered(sender, invitation_id, accepted, **kwargs):
     notify(user=inv.invited_by, kind=NoticeKind.INVITATION_ANSWERED,
            key=f"invitation_answered:{inv.pk}", url=url,
            data={"player": str(inv.player), "target": _target(inv), "accepted": bool(accepted)})  # fmt: skip
+
+
+@receiver(turn_passed, dispatch_uid="notifications.turn_passed")
+def on_turn_passed(sender, turns, **kwargs):
+    from notifications.game_notices import schedule_your_move
+
+    schedule_your_move(list(turns))
+
+
+@receiver(match_finished, dispatch_uid="notifications.match_finished")
+def on_match_finished(sender, match_ids, rated_ids=(), **kwargs):
+    # Rated matches are told of by ratings once applied, with the rating change.
+    unrated = sorted(set(match_ids) - set(rated_ids or ()))
+    if unrated:
+        from notifications.game_notices import match_finished_safely
+
+        match_finished_safely(unrated)

@@ -64,15 +64,40 @@ def text(kind: str, data: dict) -> str:
             "table": _table(d), "round": _round(d), "tournament": d.get("tournament", ""),
         }  # fmt: skip
     if kind == NoticeKind.YOUR_MOVE:
-        return gettext("It is your move in %(match)s.") % {"match": d.get("match", "")}
+        if not d.get("opponents"):
+            return gettext("It is your move in %(match)s.") % {"match": d.get("match", "")}
+        return gettext("It is your move in %(match)s against %(opponents)s.") % {
+            "match": d.get("match", ""), "opponents": _names(d.get("opponents")),
+        }  # fmt: skip
     if kind == NoticeKind.TOURNAMENT_STARTING:
-        return gettext("%(tournament)s is starting.") % {"tournament": d.get("tournament", "")}
+        values = {"tournament": d.get("tournament", "")}
+        if not d.get("table"):
+            return gettext("%(tournament)s has started.") % values
+        values.update(round=_round(d), table=_table(d))
+        return gettext("%(tournament)s has started: %(round)s, your %(table)s.") % values
     if kind == NoticeKind.MATCH_FINISHED:
-        return gettext("Your match %(match)s has finished.") % {"match": d.get("match", "")}
+        return _match_finished(d)
     return str(d.get("text", ""))
+
+
+def _match_finished(d: dict) -> str:
+    values = {"match": d.get("match", ""), "place": d.get("place"), "seats": d.get("seats")}
+    if not d.get("place"):
+        return gettext("Your match %(match)s has finished.") % values
+    if d.get("rating") is None:
+        return gettext("Your match %(match)s has finished: place %(place)s of %(seats)s.") % values
+    values.update(rating=d["rating"], delta=f"{int(d.get('delta') or 0):+d}".replace("-", "−"))
+    return (
+        gettext(
+            "Your match %(match)s has finished: place %(place)s of %(seats)s, rating "
+            "%(rating)s (%(delta)s)."
+        )
+        % values
+    )
 
 
 def subject(kind: str, data: dict) -> str:
     label = str(NoticeKind(kind).label) if kind in NoticeKind.values else kind
-    place = (data or {}).get("tournament") or (data or {}).get("target") or ""
+    d = data or {}
+    place = d.get("tournament") or d.get("target") or d.get("match") or ""
     return f"{label}: {place}" if place else label

@@ -202,7 +202,18 @@ def on_matches_finished(*, match_ids: list[int]) -> int:
             .filter(Q(variant__isnull=True) | Q(variant_id__in=variants))
             .values_list("pk", flat=True)
         )
-    return sum(apply_pending(pool_id=pool_id) for pool_id in sorted(pools))
+    applied = sum(apply_pending(pool_id=pool_id) for pool_id in sorted(pools))
+    _tell_players(match_ids)
+    return applied
+
+
+def _tell_players(match_ids: list[int]) -> None:
+    """Each seated human's place and rating change, once the pools have them (the
+    notifications app sits above this one: imported lazily, as tournaments does)."""
+    from notifications.game_notices import match_finished_safely
+
+    ids = list(match_ids)
+    transaction.on_commit(lambda: match_finished_safely(ids))
 
 
 def set_rate_builtin_bots(*, pool: RatingPool, value: bool) -> int | None:

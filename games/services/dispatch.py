@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 
-from games.models import Match
-from games.signals import match_finished
+from games.models import Match, MatchStatus, PlayerKind
+from games.signals import match_finished, turn_passed
 
 if TYPE_CHECKING:
     from games.services.runner import Runner
@@ -26,7 +26,7 @@ def announce(runners: Iterable[Runner], *, schedule_bots: bool = True) -> None:
     """Register, in the current transaction, what follows the runners' commit: the
     finished matches announced together, bot turns queued (unless the caller is the
     bot task itself and carries on), a time-out task for each human deadline."""
-    finished, rated, turns, deadlines = [], [], [], []
+    finished, rated, turns, deadlines, humans = [], [], [], [], []
     for runner in runners:
         match = runner.match
         if runner.finished:
@@ -36,21 +36,37 @@ def announce(runners: Iterable[Runner], *, schedule_bots: bool = True) -> None:
         elif runner.is_bot_turn():
             if schedule_bots:
                 turns.append((match.pk, match.ply))
-        elif match.deadline is not None:
-            deadlines.append((match.pk, match.ply, match.deadline))
+        else:
+            if match.deadline is not None:
+                deadlines.append((match.pk, match.ply, match.deadline))
+            user_id = _human_to_act(runner)
+            if user_id is not None:
+                humans.append((match.pk, match.ply, user_id))
     if turns:
         queue_bot_turns(turns)
-    if finished or deadlines:
-        transaction.on_commit(lambda: _after_commit(finished, rated, deadlines))
+    if finished or deadlines or humans:
+        transaction.on_commit(lambda: _after_commit(finished, rated, deadlines, humans))
 
 
-def _after_commit(finished: list[int], rated: list[int], deadlines: list) -> None:
+def _human_to_act(runner: Runner) -> int | None:
+    """The account whose human seat must decide next (None: a bot, a guest, nobody)."""
+    match = runner.match
+    if match.status != MatchStatus.RUNNING or match.to_act is None:
+        return None
+    player = runner.seats[match.to_act].player
+    return player.user_id if player.kind == PlayerKind.HUMAN else None
+
+
+def _after_commit(finished: list[int], rated: list[int], deadlines: list,
+                  humans: list | None = None) -> None:  # fmt: skip
     from games import tasks  # tasks import services; imported late to avoid a cycle
 
     if finished:
         match_finished.send(sender=Match, match_ids=finished, rated_ids=rated)
     for match_id, ply, at in deadlines:
         tasks.enforce_deadline.apply_async((match_id, ply), eta=at)
+    if humans:  # last: a reminder's trouble must not cost a deadline (send_robust logs)
+        turn_passed.send_robust(sender=Match, turns=humans)
 
 
 class _Burst:

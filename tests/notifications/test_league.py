@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from notifications import services as notice_services
 from notifications.models import Notification
 from notifications.texts import text
 from tests.notifications.helpers import body_text, member, unsubscribe_path
@@ -30,6 +31,9 @@ def test_a_league_tells_its_members(smtp_server):
              "dana": member("dana", language="cs")}  # fmt: skip
     for user in users.values():
         services.add_entry(tournament=t, player=user.player)
+        # This test counts the pairing and result mails; the start's own notice is
+        # tests/notifications/test_more_notices.py's.
+        notice_services.set_preference(user=user, kind="tournament_starting", delivery="never")
 
     rnd = services.start_tournament(tournament=t)
     messages = smtp_server.wait_for(4)

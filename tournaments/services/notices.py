@@ -1,6 +1,9 @@
 """The tournament events people are told of (notifications.notify, imported lazily: the
-notifications app sits above this one): a round paired, a result to confirm, a result
-corrected. Each runs after the commit of its write (`after_commit`)."""
+notifications app sits above this one): the tournament started, a round paired, a result
+to confirm, a result corrected. Each runs after the commit of its write (`after_commit`).
+
+No "check-in is open" notice: check-in is open from the tournament's creation until its
+start (entrants.check_in), there is no moment at which it opens."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import logging
 
 from django.urls import reverse
 
-from tournaments.models import Round, Table, TableSeat
+from tournaments.models import Round, Table, TableSeat, Tournament
 from tournaments.services.table_names import names_of
 
 logger = logging.getLogger(__name__)
@@ -101,3 +104,37 @@ def result_corrected(table: Table, change_id: int) -> None:
         if p.user_id is not None:
             notify(user=p.user, kind="result_corrected", key=f"result_corrected:{change_id}",
                    url=_url(table), data=data)  # fmt: skip
+
+
+def tournament_started(tournament_id: int) -> None:
+    """Every human entrant who plays (not withdrawn, nor on the waitlist; with check-in,
+    the unchecked were withdrawn at the start) and not seated in round 1: one notice each
+    at the start, never two (a seated one hears of it from her "round paired")."""
+    from games.models import PlayerKind
+    from notifications.services import notify
+
+    t = Tournament.objects.get(pk=tournament_id)
+    entries = list(
+        t.entries.filter(withdrawn_after__isnull=True, waitlisted_at__isnull=True,
+                         player__kind=PlayerKind.HUMAN, player__user__isnull=False)
+        .select_related("player__user")
+    )  # fmt: skip
+    if not entries:
+        return
+    rnd = t.rounds.filter(number=1).first()
+    tables = {}
+    if rnd is not None:
+        rnd.tournament = t
+        for seat in TableSeat.objects.filter(table__round=rnd, entry__in=entries).select_related(
+            "table"
+        ):
+            seat.table.round = rnd
+            tables[seat.entry_id] = seat.table
+    for entry in entries:
+        table = tables.get(entry.pk)
+        if table is not None:
+            continue  # her "round paired" notice says the start, her table and opponents
+        data = {"tournament": t.name}
+        url = _url(table) if table else reverse("tournament-detail", args=[t.pk])
+        notify(user=entry.player.user, kind="tournament_starting",
+               key=f"tournament_starting:{t.pk}", url=url, data=data)  # fmt: skip

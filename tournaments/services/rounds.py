@@ -66,6 +66,7 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
         rnd = pair_next_round(tournament=t)
         if rnd is not None and t.auto_advance:
             start_round(round_=rnd)
+        notices.after_commit(notices.tournament_started, t.pk)
         return rnd
 
 
