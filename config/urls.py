@@ -8,6 +8,7 @@ from drf_spectacular.views import (
 )
 
 from core.views import LoginView
+from notifications.push_views import service_worker
 from operations.views import operations_page
 
 # The admin speaks of the club, not of Django (in the reader's language).
@@ -34,6 +35,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
     path("notifications/", include("notifications.urls")),
+    # The Web Push service worker, at the root: its scope is the whole site.
+    path("push-sw.js", service_worker, name="push-service-worker"),
     path("", include("ratings.urls")),
     path("", include("core.urls")),
     path("", include("games.urls")),

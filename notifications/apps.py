@@ -8,4 +8,5 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notifications import receivers  # noqa: F401  (games' invitation signals)
+        # games' invitation signals; the push task (outside tasks.py, which Celery finds)
+        from notifications import push_tasks, receivers  # noqa: F401

@@ -93,3 +93,27 @@ class NotificationPreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.kind}: {self.delivery}"
+
+
+class PushSubscription(models.Model):
+    """One browser that allowed Web Push notices (notifications/push.py); the endpoint is
+    the push service's address for that browser, the keys encrypt what is sent to it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions",
+        verbose_name=_("user"),
+    )  # fmt: skip
+    endpoint = models.URLField(max_length=1024, unique=True, verbose_name=_("endpoint"))
+    p256dh = models.CharField(max_length=100, verbose_name=_("public key"))
+    auth = models.CharField(max_length=40, verbose_name=_("auth secret"))
+    user_agent = models.CharField(max_length=300, blank=True, verbose_name=_("browser"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    last_error = models.CharField(max_length=300, blank=True, verbose_name=_("last error"))
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.endpoint[:60]}"

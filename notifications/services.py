@@ -63,6 +63,10 @@ def notify(*, user, kind: str, key: str, url: str = "", data: dict | None = None
         return None  # notified already
     if delivery == Delivery.IMMEDIATELY and may_email(user):
         transaction.on_commit(lambda: send_notice_mail(notice.pk))
+    if delivery == Delivery.IMMEDIATELY:  # and to her browsers (no verified address needed)
+        from notifications.push import queue_push
+
+        queue_push(notice)
     return notice
 
 

@@ -5,16 +5,14 @@ the tournament; those that can't change now are shown read-only with the reason
 from __future__ import annotations
 
 import copy
-import zoneinfo
 
-from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import add_to_form
 from tournaments import zones
-from tournaments.forms import TournamentForm, form_zone, zone_field
+from tournaments.forms import TournamentForm, ZonedTimesForm, zone_field
 from tournaments.models import TournamentStatus
 from tournaments.services import setup
 from tournaments.tiebreak_labels import label
@@ -26,7 +24,7 @@ FIELDS = ("name", "format", *SETTINGS, "rated", "auto_advance", "time_zone", "st
           "auto_start", *TEXT[1:])  # fmt: skip
 
 
-class TournamentEditForm(forms.Form):
+class TournamentEditForm(ZonedTimesForm):
     def __init__(self, *args, tournament, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = t = tournament
@@ -97,18 +95,6 @@ class TournamentEditForm(forms.Form):
     clean_points = TournamentForm.clean_points
     clean_tiebreaks = TournamentForm.clean_tiebreaks
     clean_time_zone = TournamentForm.clean_time_zone
-
-    @property
-    def zone(self) -> zoneinfo.ZoneInfo:
-        """The zone the form's times are read and shown in (the one sent, else the stored)."""
-        return form_zone(self, self.default_zone)
-
-    def full_clean(self):
-        # As the create form: times read, and compared with the stored ones, in that zone.
-        with timezone.override(self.zone):
-            super().full_clean()
-            if self.is_bound:
-                self.changed_data  # noqa: B018 (cached now, in the zone)
 
     def changes(self) -> dict:
         """The service's arguments for what the organiser changed (only that)."""

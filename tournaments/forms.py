@@ -32,7 +32,25 @@ from tournaments.services.setup import (
 from tournaments.tiebreak_labels import label
 
 
-class TournamentForm(forms.Form):
+class ZonedTimesForm(forms.Form):
+    """A form whose times are typed and shown in a tournament's zone: the one it was sent
+    with, else ``default_zone`` (set by the subclass)."""
+
+    default_zone: str = ""
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return form_zone(self, self.default_zone)
+
+    def full_clean(self):
+        # Typed-in times are read in that zone; changed_data compares in it too.
+        with timezone.override(self.zone):
+            super().full_clean()
+            if self.is_bound:
+                self.changed_data  # noqa: B018 (cached now, in the zone)
+
+
+class TournamentForm(ZonedTimesForm):
     name = forms.CharField(max_length=120, label=_("Name"))
     game = forms.ChoiceField(choices=[], label=_("Game"))
     format = forms.ChoiceField(choices=FORMAT_CHOICES, label=_("Format"))
@@ -175,18 +193,6 @@ class TournamentForm(forms.Form):
         self.fields["game"].widget.attrs["data-game-select"] = ""
         self.fields["variant"].label_from_instance = _variant_label
         self.fields["variant"].widget.attrs["data-game-options"] = ""
-
-    @property
-    def zone(self) -> zoneinfo.ZoneInfo:
-        """The zone the form's times are read and shown in: the one it was sent with."""
-        return form_zone(self, self.default_zone)
-
-    def full_clean(self):
-        # Typed-in times are read in the chosen zone; changed_data compares in it too.
-        with timezone.override(self.zone):
-            super().full_clean()
-            if self.is_bound:
-                self.changed_data  # noqa: B018 (cached now, in the zone)
 
     def clean_time_zone(self):
         return self.cleaned_data.get("time_zone") or self.default_zone

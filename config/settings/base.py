@@ -119,6 +119,14 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 SITE_NAME = env.str("SITE_NAME", default="Caravan Club")
 # Tests only (tests/mail_server.py): the mail task runs in the queuing process.
 MAIL_SEND_EAGER = False
+# Web Push of notices (notifications/push.py); no keys, no push. `manage.py vapid_keys`
+# prints a pair: the public key as the browser wants it, the private one raw (base64url).
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:noreply@localhost")
+# Tests only: pushes sent in the queuing process, to push endpoints on this machine too.
+PUSH_SEND_EAGER = False
+PUSH_ALLOW_LOCAL_ENDPOINTS = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -199,6 +207,8 @@ REST_FRAMEWORK = {
         # ("send again", e-mail changes) per account or client.
         "password_reset": env.str("THROTTLE_PASSWORD_RESET", default="5/hour"),
         "email_verification": env.str("THROTTLE_EMAIL_VERIFICATION", default="10/hour"),
+        # Web Push subscriptions stored or removed (/api/me/push/), per account.
+        "push_subscriptions": env.str("THROTTLE_PUSH_SUBSCRIPTIONS", default="30/hour"),
     },
     # Proxies in front of the app whose X-Forwarded-For is trusted for the client address
     # (0: the socket's address; 1 behind one reverse proxy).
