@@ -150,7 +150,7 @@ def send_notice_mail(notice_id: int) -> bool:
 
     with transaction.atomic():
         notice = (
-            Notification.objects.select_for_update().select_related("recipient__player")
+            Notification.objects.select_for_update(of=("self",)).select_related("recipient__player")
             .filter(pk=notice_id, emailed_at__isnull=True).first()
         )  # fmt: skip
         if notice is None or not may_email(notice.recipient):
