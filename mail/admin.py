@@ -7,7 +7,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.admin_mixins import ReadOnlyAdmin
 from mail import selectors, services
@@ -25,6 +25,14 @@ class OutgoingMailAdmin(ReadOnlyAdmin, admin.ModelAdmin):
               "created_at", "sent_at", "headers", "text", "html")  # fmt: skip
     readonly_fields = fields
     change_list_template = "admin/mail/outbox_change_list.html"
+    actions = ["send_again"]
+
+    @admin.action(description=gettext_lazy("Send the failed mails again"), permissions=["view"])
+    def send_again(self, request, queryset):
+        count = services.send_again(queryset.values_list("pk", flat=True))
+        text = ngettext("%(count)d failed mail queued again.", "%(count)d failed mails queued again.",
+                        count)  # fmt: skip
+        messages.success(request, text % {"count": count})
 
     @admin.display(description=gettext_lazy("last error"))
     def short_error(self, obj):

@@ -31,6 +31,8 @@ from django.template import Context, TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
 
+from datetime import timedelta
+
 from mail.models import MailStatus, OutgoingMail
 
 logger = logging.getLogger("mail.services")
@@ -172,3 +174,36 @@ def deliver(mail_id: int, *, last_try: bool) -> str | None:
         return error
     OutgoingMail.objects.filter(pk=mail.pk).update(status=MailStatus.SENT, sent_at=timezone.now())
     return None
+
+
+# A queued mail's retries end about 2 h 40 min after the first try (mail.tasks.BACKOFF_S):
+# one still queued after LOST_AFTER lost its task (a worker or broker gone); it is queued
+# again, until GIVE_UP_AFTER, when it is marked failed so that it shows on the operations page.
+LOST_AFTER = timedelta(hours=3)
+GIVE_UP_AFTER = timedelta(days=2)
+
+
+def requeue_lost(now=None) -> tuple[int, int]:
+    """Queue again the mails whose task was lost; fail those too old to be worth sending.
+    Returns (queued again, given up). Two copies of a task send once (deliver's claim)."""
+    now = now or timezone.now()
+    stale = OutgoingMail.objects.filter(status=MailStatus.QUEUED, created_at__lt=now - LOST_AFTER)
+    given_up = stale.filter(created_at__lt=now - GIVE_UP_AFTER).update(
+        status=MailStatus.FAILED, last_error="Not sent within two days: no worker took it."
+    )
+    ids = list(stale.values_list("pk", flat=True))
+    for mail_id in ids:
+        transaction.on_commit(SendAfterCommit(mail_id))
+    return len(ids), given_up
+
+
+def send_again(mail_ids) -> int:
+    """Failed mails queued once more (staff, after mending the mail server's settings)."""
+    ids = list(
+        OutgoingMail.objects.filter(pk__in=list(mail_ids), status=MailStatus.FAILED)
+        .values_list("pk", flat=True)
+    )  # fmt: skip
+    OutgoingMail.objects.filter(pk__in=ids).update(status=MailStatus.QUEUED, attempts=0)
+    for mail_id in ids:
+        transaction.on_commit(SendAfterCommit(mail_id))
+    return len(ids)

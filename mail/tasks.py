@@ -19,3 +19,8 @@ def send_mail(self, mail_id: int) -> None:
     error = services.deliver(mail_id, last_try=tries >= self.max_retries)
     if error is not None:
         raise self.retry(countdown=BACKOFF_S[tries], exc=MailServerUnavailable(error))
+
+
+@shared_task(name="mail.tasks.requeue_lost_mails", ignore_result=True)
+def requeue_lost_mails() -> None:
+    services.requeue_lost()

@@ -17,8 +17,8 @@ from notifications.services import notify
 logger = logging.getLogger(__name__)
 
 DAY_S = 24 * 3600
-# A reminder waits this long after the turn came, and is dropped if she looked at the
-# match within this long before it is due.
+# A reminder waits this long after the turn came, and this long after her last look at
+# the match when she looked meanwhile.
 YOUR_MOVE_AFTER_S = 10 * 60
 
 
@@ -68,7 +68,13 @@ def remind_your_move(match_id: int, ply: int, user_id: int, *, now: datetime | N
         return None
     seen = last_visit(match_id, user_id)
     if seen is not None and now.timestamp() - seen < YOUR_MOVE_AFTER_S:
-        return None  # she is watching, or just was
+        # She is watching, or just was: asked again ten minutes after her last look, so
+        # that a look without a move still ends in a reminder once she has gone.
+        from notifications import tasks
+
+        wait = YOUR_MOVE_AFTER_S - (now.timestamp() - seen) + 1
+        tasks.your_move_reminder.apply_async((match_id, ply, user_id), countdown=wait)
+        return None
     opponents = [str(s.player) for s in seats if s.player.user_id != user_id]
     return notify(user=mine[0].player.user, kind=NoticeKind.YOUR_MOVE,
                   key=f"your_move:{match_id}:{ply}", url=reverse("match-detail", args=[match_id]),

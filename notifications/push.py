@@ -62,9 +62,9 @@ def _not_a_push_service() -> str:
 
 
 def check_endpoint(endpoint: str) -> str:
-    """The endpoint if the server may POST to it: https to a named host (push services
-    have names; an address would point the server at machines of its own network), or
-    http(s) to this machine in development and tests."""
+    """The endpoint if the server may POST to it: https to a push service of
+    settings.PUSH_SERVICE_HOSTS (never an address: that would point the server at
+    machines of its own network), or http(s) to this machine in development and tests."""
     if any(c.isspace() or not c.isprintable() for c in endpoint):
         raise InvalidSubscription(gettext("The endpoint is not a URL."))
     try:
@@ -82,8 +82,16 @@ def check_endpoint(endpoint: str) -> str:
     try:
         ipaddress.ip_address(host.strip("[]"))
     except ValueError:
-        return endpoint
+        if _known_push_service(host):
+            return endpoint
     raise InvalidSubscription(_not_a_push_service())
+
+
+def _known_push_service(host: str) -> bool:
+    return any(
+        host == known or host.endswith("." + known)
+        for known in (h.lower().strip(".") for h in settings.PUSH_SERVICE_HOSTS)
+    )
 
 
 def check_keys(p256dh: str, auth: str) -> None:

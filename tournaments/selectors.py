@@ -271,7 +271,7 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 
 # ---- what games shows of tournaments (hooks named in settings) ----------------
 def invitation_targets(keys: list[tuple[str, int]]) -> dict[tuple[str, int], dict]:
-    """settings.INVITATION_TARGETS: {(kind, id): {"name", "url"}} for the entry invitations'
+    """settings.INVITATION_TARGETS: {(kind, id): {"name", "url", "league"?}} for the entry invitations'
     targets this app owns (a tournament; a guest's entry to link to an account), one query
     per kind; targets gone or unknown are left out."""
     ids: dict[str, set[int]] = {}
@@ -279,9 +279,12 @@ def invitation_targets(keys: list[tuple[str, int]]) -> dict[tuple[str, int], dic
         ids.setdefault(kind, set()).add(pk)
     out = {}
     if ids.get("tournament"):
-        found = Tournament.objects.filter(pk__in=ids["tournament"]).values_list("pk", "name")
-        for pk, name in found:
-            out[("tournament", pk)] = {"name": name, "url": reverse("tournament-detail", args=[pk])}
+        found = Tournament.objects.filter(pk__in=ids["tournament"]).values_list(
+            "pk", "name", "format"
+        )
+        for pk, name, fmt in found:
+            out[("tournament", pk)] = {"name": name, "league": fmt == "league",
+                                       "url": reverse("tournament-detail", args=[pk])}  # fmt: skip
     link = entrants.LINK_TARGET
     if ids.get(link):
         for e in Entry.objects.filter(pk__in=ids[link]).select_related("tournament", "player"):

@@ -127,6 +127,17 @@ VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:noreply@localhost")
 # Tests only: pushes sent in the queuing process, to push endpoints on this machine too.
 PUSH_SEND_EAGER = False
 PUSH_ALLOW_LOCAL_ENDPOINTS = False
+# The push services browsers subscribe with (a host or its subdomains); the server POSTs
+# nowhere else, so a made-up "subscription" can't aim it at other machines.
+PUSH_SERVICE_HOSTS = env.list(
+    "PUSH_SERVICE_HOSTS",
+    default=[
+        "fcm.googleapis.com",  # Chrome, Edge, Opera, Samsung
+        "push.services.mozilla.com",  # Firefox
+        "push.apple.com",  # Safari
+        "notify.windows.com",  # legacy Edge
+    ],
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -263,6 +274,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-rating-pools": {"task": "ratings.tasks.sweep_pools", "schedule": 30.0},
     "expire-invitations": {"task": "games.tasks.expire_invitations", "schedule": 60.0},
     "notice-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
+    "requeue-lost-mails": {"task": "mail.tasks.requeue_lost_mails", "schedule": 1800.0},
 }
 # The bot that moves for a seat whose time ran out (and for forfeited seats).
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")

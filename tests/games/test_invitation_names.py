@@ -70,6 +70,22 @@ def test_open_and_answered_invitations_name_the_tournament():
     assert "Turnaj Autumn &lt;League&gt; : odmítnuto" in czech
 
 
+def test_a_league_invitation_says_league():
+    alice = UserFactory(username="alice")
+    bob = HumanPlayerFactory()
+    league = services.create_tournament(name="Winter", game="yspahan", format="league",
+                                        organiser=alice, config={"table_size": 2},
+                                        over_the_board=True)  # fmt: skip
+    assert isinstance(entrants.enter_player(tournament=league, player=bob, by=alice), Invitation)
+    client = Client()
+    client.force_login(bob.user)
+    english = _text(_section(client.get("/invitations/").content.decode(), "invitations"))
+    assert "alice invites you to the league Winter" in english
+    assert "tournament" not in english
+    czech = _text(_section(client.get("/invitations/", **CZECH).content.decode(), "invitations"))
+    assert "alice vás zve do ligy Winter" in czech
+
+
 def test_a_guest_link_names_the_guest_and_the_tournament():
     olga = UserFactory(username="olga")
     t = _tournament("Čtvrtek", olga)

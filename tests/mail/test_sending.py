@@ -150,3 +150,45 @@ def test_absolute_url_joins_site_url_and_path(settings):
     assert absolute_url("/settings/") == "https://club.example.org/settings/"
     assert absolute_url("settings/") == "https://club.example.org/settings/"
     assert absolute_url("https://elsewhere.example/x") == "https://elsewhere.example/x"
+
+
+def _stored(subject: str, *, age, status=MailStatus.QUEUED) -> OutgoingMail:
+    """A mail whose task never ran (a worker gone), `age` old."""
+    from django.utils import timezone
+
+    mail = OutgoingMail.objects.create(to="a@example.org", subject=subject, text="t", status=status)
+    OutgoingMail.objects.filter(pk=mail.pk).update(created_at=timezone.now() - age)
+    return mail
+
+
+def test_the_sweep_sends_mails_whose_task_was_lost_and_gives_up_on_old_ones(smtp_server):
+    from datetime import timedelta
+
+    lost = _stored("lost", age=timedelta(hours=4))
+    recent = _stored("in its back-off", age=timedelta(minutes=30))
+    ancient = _stored("too old", age=timedelta(days=3))
+    assert services.requeue_lost() == (1, 1)
+    assert [m["Subject"] for m in smtp_server.wait_for(1)] == ["lost"]
+    statuses = dict(OutgoingMail.objects.values_list("subject", "status"))
+    assert statuses == {"lost": "sent", "in its back-off": "queued", "too old": "failed"}
+    ancient.refresh_from_db()
+    assert "two days" in ancient.last_error
+    assert recent.attempts == 0 and lost.pk
+
+
+def test_staff_send_failed_mails_again_from_the_outbox(smtp_server, client):
+    from datetime import timedelta
+
+    failed = _stored("failed once", age=timedelta(hours=1), status=MailStatus.FAILED)
+    sent = _stored("sent", age=timedelta(hours=1), status=MailStatus.SENT)
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    answer = client.post(
+        "/admin/mail/outgoingmail/",
+        {"action": "send_again", "_selected_action": [failed.pk, sent.pk]},
+        follow=True,
+    )
+    assert "1 failed mail queued again." in answer.content.decode()
+    assert [m["Subject"] for m in smtp_server.wait_for(1)] == ["failed once"]
+    failed.refresh_from_db()
+    assert (failed.status, failed.attempts) == (MailStatus.SENT, 1)
+    assert len(smtp_server.messages) == 1  # the sent one was not sent again

@@ -2,7 +2,7 @@
 the tournament's start for each human entrant who plays, and a finished match's place
 and rating change in the daily digest."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -118,10 +118,15 @@ def test_no_reminder_when_she_looked_or_moved(client, smtp_server):
     her = _to_act(match, [ann, ben])
     client.force_login(her)
     assert client.get(reverse("match-detail", args=[match.pk])).status_code == 200
-    assert remind_your_move(match.pk, match.ply, her.pk) is None  # she is looking
-    # Her visit was five minutes before the reminder falls due: still recent.
-    assert remind_your_move(match.pk, match.ply, her.pk,
-                           now=timezone.now() + timedelta(minutes=5)) is None  # fmt: skip
+    with published_tasks() as sent:
+        assert remind_your_move(match.pk, match.ply, her.pk) is None  # she is looking
+        # Her visit was five minutes before the reminder falls due: still recent.
+        assert remind_your_move(match.pk, match.ply, her.pk,
+                                now=timezone.now() + timedelta(minutes=5)) is None  # fmt: skip
+    # ... and each time the reminder is asked again ten minutes after her look.
+    assert _reminders(sent) == [(match.pk, match.ply, her.pk)] * 2
+    due = [datetime.fromisoformat(eta) - timezone.now() for name, _, eta in sent if eta]
+    assert [round(d.total_seconds() / 60) for d in due] == [10, 5]
     # The live fragment counts too (the page's polling), not only the page.
     later = timezone.now() + timedelta(minutes=11)
     client.get(reverse("match-live", args=[match.pk]), {"ply": match.ply}, HTTP_HX_REQUEST="true")

@@ -80,6 +80,12 @@ class PushService:
         self.server.server_close()
 
 
+@pytest.fixture(autouse=True)
+def example_push_service(settings):
+    """push.example.org stands for a real push service in these tests."""
+    settings.PUSH_SERVICE_HOSTS = ["push.example.org"]
+
+
 @pytest.fixture
 def push_on(settings):
     public, private = new_vapid_keys()
@@ -131,6 +137,9 @@ def test_store_refresh_and_delete_a_subscription(push_on):
     [
         {"endpoint": "http://push.example.org/x"},  # not https
         {"endpoint": "https://10.0.0.5/x"},  # an address, not a push service
+        {"endpoint": "https://intranet.example.com/x"},  # not a known push service
+        {"endpoint": "https://evilpush.example.org/x"},  # a look-alike, not a subdomain
+        {"endpoint": "https://fcm.googleapis.com.evil.test/x"},
         {"endpoint": "http://127.0.0.1:9/x"},  # this machine, outside DEBUG and tests' setting
         {"endpoint": "https://push.example.org/" + "a" * 1100},  # too long
         {"endpoint": "https://push.example.org/a b"},
@@ -149,6 +158,13 @@ def test_bad_subscriptions_are_refused(settings, change):
     assert answer.status_code == 400, answer.content
     assert answer.json()["code"]
     assert not PushSubscription.objects.exists()
+
+
+def test_the_browsers_push_services_are_accepted(settings):
+    settings.PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "push.apple.com"]
+    for endpoint in ("https://fcm.googleapis.com/fcm/send/abc", "https://web.push.apple.com/x"):
+        answer = client_of(member("anna")).post(API, BrowserKeys().body(endpoint), format="json")
+        assert answer.status_code == 201, answer.content
 
 
 def test_local_endpoints_only_when_allowed(settings):
