@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -30,8 +31,6 @@ from django.db import transaction
 from django.template import Context, TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
-
-from datetime import timedelta
 
 from mail.models import MailStatus, OutgoingMail
 
