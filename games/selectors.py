@@ -290,9 +290,11 @@ def my_games(user, *, finished: int = 20) -> dict:
     seats_of = {}
     for s in Seat.objects.filter(match_id__in=ids).select_related("player").order_by("index"):
         seats_of.setdefault(s.match_id, []).append(s)
+    contexts = match_contexts(ids)
     for group in out.values():
         for m in group:
             m.seat_list = label_seats(m, seats_of.get(m.pk, []))
+            m.context = contexts.get(m.pk)
     return out
 
 
@@ -457,8 +459,13 @@ def match_context(match: Match) -> dict | None:
     """What a match is played for, from whatever settings.MATCH_CONTEXT names (a tournament's
     table: {"name", "url", "round", "table", "table_name", "table_url"}); None for a casual
     match."""
+    return match_contexts([match.pk]).get(match.pk)
+
+
+def match_contexts(match_ids: list[int]) -> dict[int, dict]:
+    """`match_context` of many matches at once, by id (casual ones left out)."""
     hook = _hook("MATCH_CONTEXT")
-    return hook(match) if hook else None
+    return hook(list(match_ids)) if hook and match_ids else {}
 
 
 def with_targets(invitations: list[Invitation]) -> list[Invitation]:

@@ -298,20 +298,21 @@ def invitation_targets(keys: list[tuple[str, int]]) -> dict[tuple[str, int], dic
     return out
 
 
-def match_context(match: Match) -> dict | None:
-    """settings.MATCH_CONTEXT: the tournament, round and table a match is played at
-    ({"name", "url", "round", "table", "table_name", "table_url"}); None for a casual match.
-    One query."""
-    table = Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
-    if table is None:
-        return None
-    t = table.round.tournament
-    return {
-        "name": t.name, "url": reverse("tournament-detail", args=[t.pk]),
-        "round": str(table.round), "table": gettext("Table %(n)s") % {"n": table.number},
-        "table_name": table_names.name_of(t, table.number),
-        "table_url": reverse("table-detail", args=[t.pk, table.pk]),
-    }  # fmt: skip
+def match_contexts(match_ids: list[int]) -> dict[int, dict]:
+    """settings.MATCH_CONTEXT: the tournament, round and table each match is played at
+    ({"name", "url", "round", "table", "table_name", "table_url"}), by match id; casual
+    matches are left out. One query."""
+    out = {}
+    tables = Table.objects.filter(match_id__in=list(match_ids)).select_related("round__tournament")
+    for table in tables:
+        t = table.round.tournament
+        out[table.match_id] = {
+            "name": t.name, "url": reverse("tournament-detail", args=[t.pk]),
+            "round": str(table.round), "table": gettext("Table %(n)s") % {"n": table.number},
+            "table_name": table_names.name_of(t, table.number),
+            "table_url": reverse("table-detail", args=[t.pk, table.pk]),
+        }  # fmt: skip
+    return out
 
 
 # ---- the bracket picture -----------------------------------------------------

@@ -284,7 +284,7 @@ MATCH_RATING_CHANGES = "ratings.selectors.match_rating_changes"
 # ... and never tournaments: what an entry invitation points at (name, link), and the
 # tournament, round and table a match is played for (games/selectors.py).
 INVITATION_TARGETS = "tournaments.selectors.invitation_targets"
-MATCH_CONTEXT = "tournaments.selectors.match_context"
+MATCH_CONTEXT = "tournaments.selectors.match_contexts"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)

@@ -87,3 +87,23 @@ def test_the_hook_reads_one_query(django_assert_num_queries):
         found = selectors.match_context(match)
     assert found["name"] == "Spring Yspahan Open" and found["url"] == f"/tournaments/{t.pk}/"
     assert (found["round"], found["table"], found["table_name"]) == ("Round 1", "Table 2", "")
+
+
+def test_my_games_names_the_tournament_and_round_in_one_query(django_assert_max_num_queries):
+    t, tables = _online_round()
+    casual = MatchFactory.create()
+    table = tables[1]
+    seat = table.match.seats.order_by("index").first()
+    matches = [table.match, tables[2].match, casual]
+    with django_assert_max_num_queries(1):
+        found = selectors.match_contexts([m.pk for m in matches])
+    assert set(found) == {table.match_id, tables[2].match_id}
+    user = seat.player.user
+    client = Client()
+    client.force_login(user)
+    html = client.get("/play/mine/").content.decode()
+    row = re.search(rf'<tr>\s*<td><a href="/matches/{table.match_id}/">.*?</tr>', html, re.S)
+    assert row, html
+    text = " ".join(re.sub(r"<[^>]+>", " ", row.group(0)).split())
+    assert "Spring Yspahan Open · Round 1" in text
+    assert f'href="/tournaments/{t.pk}/"' in row.group(0)
