@@ -9,7 +9,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 TEST_WORKERS ?= 2
 
-.PHONY: install install-dev migrate seed static run browser test lint format bench clean
+.PHONY: install install-dev migrate seed static run browser test lint format bench clean backup restore
 
 # `make run` needs only what the platform runs on; tests, lint and benchmarks add the dev tools.
 $(STAMP): pyproject.toml
@@ -26,7 +26,7 @@ install: $(STAMP)
 install-dev: $(DEV_STAMP)
 
 migrate: install
-	$(PY) manage.py migrate --noinput
+	DATABASE_STATEMENT_TIMEOUT_S=0 $(PY) manage.py migrate --noinput
 
 seed: migrate
 	$(PY) manage.py seed_demo
@@ -37,13 +37,21 @@ static: export STATIC_MANIFEST = 1
 static: install
 	$(PY) manage.py collectstatic --noinput -v0
 
-# Web server, Celery worker and beat on the embedded defaults (SQLite, filesystem
-# broker) unless DATABASE_URL / REDIS_URL say otherwise. A small supervisor
-# (config/worker_process.py) prints the address once the server answers and
-# stops all three on Ctrl-C or TERM.
+# Web server, Celery workers (default queue, search bots' queue) and beat on the embedded
+# defaults (SQLite, filesystem broker) unless DATABASE_URL / REDIS_URL say otherwise. A
+# small supervisor (config/worker_process.py) prints the address once the server answers,
+# starts a worker or beat that died again, and stops them all on Ctrl-C or TERM.
 run: export STATIC_MANIFEST = 1
 run: seed static
 	@exec $(PY) -m config.worker_process run --host $(HOST) --port $(PORT)
+
+# The database (SQLite or PostgreSQL, from DATABASE_URL) to var/backups/<name>-<UTC time>,
+# and back: `make restore FILE=var/backups/…` asks nothing (docs/operations.md).
+backup: install
+	$(PY) manage.py backup
+
+restore: install
+	$(PY) manage.py restore "$(FILE)"
 
 # The browser tests drive the system Chromium (installed from Debian when missing).
 browser:

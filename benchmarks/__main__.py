@@ -19,11 +19,12 @@ import sys
 from pathlib import Path
 
 NAMES = ("engines", "greatwall_endings", "stack", "pairing", "ratings", "standings_latency",
-         "stream_health", "big_swiss", "operations_page")  # fmt: skip
+         "stream_health", "big_swiss", "operations_page", "bot_cost")  # fmt: skip
 
 
 def run_all(quick: list[str]) -> None:
     from benchmarks import (
+        bot_cost,
         engines,
         greatwall_endings,
         operations_page,
@@ -50,6 +51,8 @@ def run_all(quick: list[str]) -> None:
     operations_page.main(["--quick"] if quick else [])
     print("\n== /health/ with 50 turn streams open (production gunicorn) ==")
     stream_health.main(["--quick"] if quick else [])
+    print("\n== search-bot cost per 1,000 iterations, and the 5 s cap ==")
+    bot_cost.main(["--quick"] if quick else [])
 
 
 def goal_figures() -> list[dict]:

@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from core.views import LoginView
+from core.views import LoginView, ThrottledAdminAuthenticationForm
 from notifications.push_views import service_worker
 from operations.views import operations_page
 
@@ -15,6 +15,11 @@ from operations.views import operations_page
 admin.site.site_header = _("Caravan Club administration")
 admin.site.site_title = _("Caravan Club admin")
 admin.site.index_title = _("Games, players, tournaments and ratings")
+# Wrong passwords at /admin/login/ count as at /accounts/login/ (core.throttling).
+admin.site.login_form = ThrottledAdminAuthenticationForm
+
+# An uncaught database error (the database down) answers the 503 page, others the 500.
+handler500 = "core.unavailable.server_error"
 
 urlpatterns = [
     # Before the admin's own URLs, which would answer 404 for it; staff only.
@@ -31,7 +36,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/", include("ratings.api.urls")),
     path("api/", include("notifications.api_urls")),
-    path("api/", include("core.api")),  # me/ (delete the account), me/export/
+    path("api/", include("core.api")),  # me/ (delete the account), me/export/, me/tokens/
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
     path("notifications/", include("notifications.urls")),

@@ -7,8 +7,10 @@ the benchmarks start workers and servers with them, and neither may import tests
 only the tests use is in tests/processes.py).
 
 `python -m config.worker_process run --host H --port P` is what `make run` starts:
-web (runserver), a Celery worker and beat, each in its own process group. It
-prints the address once the server answers, and on INT or TERM stops all three
+web (runserver), a Celery worker for the default queue, one for the search bots'
+queue (`worker-heavy`) and beat, each in its own process group. It prints the address
+once the server answers, starts a worker or beat that died again (with back-off,
+`restart_delay`), and on INT or TERM, or when the web server dies, stops them all
 (TERM to each group, KILL what is left after `STOP_GRACE_S`)."""
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from django.conf import settings
@@ -77,24 +79,29 @@ def celery_worker(
     beat: bool = False,
     extra_env: dict | None = None,
     settings_module: str = "config.settings.test",
+    queues: list[str] | None = None,
 ):
-    """Start `celery worker` (optionally with embedded beat) on the current database."""
+    """Start `celery worker` (optionally with embedded beat) on the current database,
+    consuming `queues`: by default both the default queue and the search bots'
+    (BOT_HEAVY_QUEUE)."""
     env = project_env(settings_module, MATCH_STALLED_S="2", **(extra_env or {}))
+    queues = queues or [settings.CELERY_TASK_DEFAULT_QUEUE, settings.BOT_HEAVY_QUEUE]
     args = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-            "--without-gossip", "--without-mingle", "--loglevel=WARNING"]  # fmt: skip
+            "--without-gossip", "--without-mingle", "--loglevel=WARNING",
+            "-Q", ",".join(queues)]  # fmt: skip
     if beat:
         schedule = Path(settings.VAR_DIR) / f"beat-{os.getpid()}-{time.time_ns()}"
         args += ["-B", "--scheduler", "celery.beat:PersistentScheduler", "-s", str(schedule)]
     with process_group(args, env, Path(settings.VAR_DIR) / f"worker-{os.getpid()}.log") as proc:
-        _wait_until_ready(proc)
+        _wait_until_ready(proc, queue=queues[0])
         yield proc
 
 
-def _wait_until_ready(proc: subprocess.Popen, timeout: float = 90) -> None:
+def _wait_until_ready(proc: subprocess.Popen, timeout: float = 90, *, queue: str) -> None:
     """A task round trip: the worker is consuming our queue (start-up can take seconds)."""
     from config.celery import app
 
-    result = app.send_task("games.tasks.ping", args=[1])
+    result = app.send_task("games.tasks.ping", args=[1], queue=queue)
     deadline = time.monotonic() + timeout
     while not result.ready():
         if proc.poll() is not None:
@@ -127,13 +134,41 @@ killed, so the whole stop stays under 10 s (a bot task cut short is redone: late
 acknowledgement on Redis, the match sweep on any broker)."""
 
 
+# The search bots' worker (docker/entrypoint.sh worker-heavy says the same): a fresh pool
+# process every 50 tasks (a search's memory goes back to the system), and a task over
+# 60 s is asked to stop (SoftTimeLimitExceeded), killed at 90 s; its turn is redone by
+# the match sweep.
+# Its own node name, so the operations page tells the two workers of one machine apart.
+HEAVY_WORKER_ARGS = ["-n", "heavy@%h", "--max-tasks-per-child=50", "--soft-time-limit=60",
+                     "--time-limit=90"]  # fmt: skip
+
+
 def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[str, list[str]]:
+    celery = [python, "-m", "celery", "-A", "config"]
     return {
         "web": [python, "manage.py", "runserver", f"{host}:{port}"],
-        "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
+        "worker": [*celery, "worker", "--loglevel=INFO", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE,
                    f"--concurrency={settings.WORKER_CONCURRENCY}"],
-        "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"],
+        "worker-heavy": [*celery, "worker", "--loglevel=INFO", "-Q", settings.BOT_HEAVY_QUEUE,
+                         f"--concurrency={settings.HEAVY_WORKER_CONCURRENCY}", *HEAVY_WORKER_ARGS],
+        "beat": [*celery, "beat", "--loglevel=INFO"],
     }  # fmt: skip
+
+
+# Started again when they die: the site goes on without them only half-working (no bot
+# moves, time-outs or mails; no sweeps). The web server is not: runserver dying means
+# the port is taken or the code does not load, which a restart does not mend, so it
+# stops the rest and `make run` exits with the error.
+RESTARTED = ("worker", "worker-heavy", "beat")
+BACKOFF_FIRST_S = 1.0
+BACKOFF_MAX_S = 30.0
+HEALTHY_AFTER_S = 60.0
+"""A process that ran this long before dying starts again after BACKOFF_FIRST_S."""
+
+
+def restart_delay(failures: int) -> float:
+    """Seconds before the `failures`-th restart in a row: 1, 2, 4 ... at most 30."""
+    return min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** max(failures - 1, 0))
 
 
 # Who gets the TERM: the Celery worker stops its own pool processes (a TERM sent to
@@ -193,11 +228,18 @@ def gunicorn_process(env: dict, log_path: Path, *, timeout: float = 60):
 
 
 class Stack:
-    """Start named commands in their own process groups; stop them all on a signal."""
+    """Start named commands in their own process groups; start those named in `restart`
+    again when they die (back-off: `restart_delay`); stop them all on a signal or when
+    any other one dies."""
 
-    def __init__(self, commands: dict[str, list[str]], *, url: str, host: str, port: int):
+    def __init__(self, commands: dict[str, list[str]], *, url: str, host: str, port: int,
+                 restart: tuple[str, ...] = RESTARTED):  # fmt: skip
         self.commands, self.url, self.host, self.port = commands, url, host, port
+        self.restart = restart
         self.procs: dict[str, subprocess.Popen] = {}
+        self.started_at: dict[str, float] = {}
+        self.failures: dict[str, int] = {}  # deaths in a row, each within HEALTHY_AFTER_S
+        self.restart_at: dict[str, float] = {}  # dead, to start again at this time
         self.signals = 0
 
     def _on_signal(self, signum, frame) -> None:
@@ -205,16 +247,47 @@ class Stack:
         # own group would receive its own signal again).
         self.signals += 1
 
+    def _start(self, name: str) -> subprocess.Popen:
+        proc = subprocess.Popen(self.commands[name], cwd=ROOT, start_new_session=True)
+        self.procs[name], self.started_at[name] = proc, time.monotonic()
+        return proc
+
+    def _died(self, name: str, now: float) -> None:
+        """Note a restartable process's death and when to start it again."""
+        proc = self.procs[name]
+        # What it leaves in its group (the pool processes of a worker whose main process
+        # was killed) must not go on beside its successor.
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        healthy = now - self.started_at[name] >= HEALTHY_AFTER_S
+        self.failures[name] = 1 if healthy else self.failures.get(name, 0) + 1
+        delay = restart_delay(self.failures[name])
+        self.restart_at[name] = now + delay
+        print(f"{name} (pid {proc.pid}) exited with {proc.returncode} after "
+              f"{now - self.started_at[name]:.0f} s; restarting it in {delay:.0f} s",
+              file=sys.stderr, flush=True)  # fmt: skip
+
     def run(self) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, self._on_signal)
-        for name, args in self.commands.items():
-            self.procs[name] = subprocess.Popen(args, cwd=ROOT, start_new_session=True)
+        for name in self.commands:
+            self._start(name)
         pids = ", ".join(f"{name} {proc.pid}" for name, proc in self.procs.items())
         print(f"started {pids} (Ctrl-C stops all)", flush=True)
         announced, failed = False, None
         while not self.signals:
-            failed = next((n for n, p in self.procs.items() if p.poll() is not None), None)
+            now = time.monotonic()
+            for name, proc in self.procs.items():
+                if name in self.restart_at:
+                    if now >= self.restart_at[name]:
+                        del self.restart_at[name]
+                        print(f"restarted {name}: pid {self._start(name).pid}",
+                              file=sys.stderr, flush=True)  # fmt: skip
+                elif proc.poll() is not None:
+                    if name not in self.restart:
+                        failed = name
+                        break
+                    self._died(name, now)
             if failed:
                 print(f"{failed} exited with {self.procs[failed].returncode}; stopping the rest",
                       file=sys.stderr, flush=True)  # fmt: skip
@@ -225,7 +298,9 @@ class Stack:
             time.sleep(0.2)
         took = self.stop()
         each = ", ".join(f"{n} {s:.1f} s" for n, s in self.stopped_after.items())
-        print(f"stopped web, worker and beat in {took:.1f} s ({each})", flush=True)
+        names = list(self.procs)
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+        print(f"stopped {listed} in {took:.1f} s ({each})", flush=True)
         return 1 if failed else 0
 
     def stop(self) -> float:
@@ -264,7 +339,7 @@ class Stack:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m config.worker_process")
     sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="web + worker + beat, as `make run` does")
+    run = sub.add_parser("run", help="web, the two workers and beat, as `make run` does")
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from core import accounts
+from core import accounts, names
 from core.timezones import zone_choices
 
 
@@ -18,6 +18,9 @@ class SignUpForm(UserCreationForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Before the model's own check, whose "Enter a valid username" would not say why.
+        # Look-alikes of taken names are refused by the service (register_human).
+        self.fields["username"].validators.append(names.NoControlCharacters(_("User name")))
         # Required only where mail really leaves the server (core/accounts.py).
         email = self.fields["email"]
         email.required = accounts.email_required()

@@ -3,13 +3,20 @@
 Only the database is essential: without it nothing can be served (HTTP 503).
 Without the broker, the cache or a recent heartbeat the site still serves pages
 and API reads from the database, so those make the status "degraded" (HTTP 200)
-and are listed under "down"."""
+and are listed under "down".
+
+It answers within HEALTH_BUDGET_S whatever is down: the database check waits at most the
+pool's (or the connection's) 2 s time-out, and the broker and cache checks run beside it
+in threads, each given what is left of the budget."""
 
 from __future__ import annotations
 
 import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.db import connection
 from django.utils import timezone
 
@@ -38,16 +45,19 @@ def check_broker() -> dict:
         return {"ok": False, "transport": kind, "error": str(exc)}
 
 
-def check_cache() -> dict:
-    backend = type(caches["default"]).__name__
-    available = getattr(cache, "available", None)
+def check_cache(store=None) -> dict:
+    """`store`: the cache backend to probe (the request thread's, when run in a thread)."""
+    if store is None:
+        store = caches["default"]
+    backend = type(store).__name__
+    available = getattr(store, "available", None)
     if available is not None:  # the Redis cache that degrades: ask it for a real round trip
         ok = available()
-        return {"ok": ok, "backend": backend} | ({} if ok else {"error": cache.last_error})
+        return {"ok": ok, "backend": backend} | ({} if ok else {"error": store.last_error})
     probe, key = secrets.token_hex(4), "health:probe"
     try:
-        cache.set(key, probe, timeout=30)
-        ok = cache.get(key) == probe
+        store.set(key, probe, timeout=30)
+        ok = store.get(key) == probe
     except Exception as exc:
         return {"ok": False, "backend": backend, "error": str(exc)}
     return {"ok": ok, "backend": backend} | ({} if ok else {"error": "value not kept"})
@@ -72,8 +82,33 @@ def check_worker(database_ok: bool) -> dict:
     return report
 
 
+HEALTH_BUDGET_S = 2.5
+# Threads for the broker and cache checks, kept between requests; a check that hangs past
+# its budget keeps its thread, so later checks are reported as not answering, not waited for.
+_checks = ThreadPoolExecutor(max_workers=4, thread_name_prefix="health")
+
+
+def _in_thread(future, started: float, what: str, **about) -> dict:
+    try:
+        return future.result(timeout=max(0.0, started + HEALTH_BUDGET_S - time.monotonic()))
+    except FutureTimeout:
+        return {"ok": False, **about, "error": f"{what} did not answer within {HEALTH_BUDGET_S} s"}
+
+
 def health_report() -> dict:
-    checks = {"database": check_database(), "broker": check_broker(), "cache": check_cache()}
+    started = time.monotonic()
+    # The database and the worker rows in this thread (its connection, and in tests its
+    # transaction); the others beside them.
+    store = caches["default"]
+    broker = _checks.submit(check_broker)
+    cache_check = _checks.submit(check_cache, store)
+    database = check_database()
+    checks = {
+        "database": database,
+        "broker": _in_thread(broker, started, "the broker",
+                             transport=broker_kind(celery_app.conf.broker_url)),
+        "cache": _in_thread(cache_check, started, "the cache", backend=type(store).__name__),
+    }  # fmt: skip
     checks["worker"] = check_worker(checks["database"]["ok"])
     down = [name for name, check in checks.items() if not check["ok"]]
     status = "error" if not checks["database"]["ok"] else "degraded" if down else "ok"

@@ -18,15 +18,32 @@ def _signed_in(user) -> bool:
 
 
 def tournament_organiser_ids(tournament) -> set[int]:
-    """The accounts that run `tournament` by their role in it (co-organisers join here)."""
-    return {tournament.organiser_id}
+    """The accounts that run `tournament` by their role in it: its organiser and its
+    co-organisers (one query, or none when they were prefetched)."""
+    ids = {tournament.organiser_id} - {None}
+    if tournament.pk is not None:
+        ids |= {u.pk for u in tournament.co_organisers.all()}
+    return ids
 
 
-def may_manage_tournament(user, tournament) -> bool:
-    """Its entries, rounds, results, pause / resume / cancel and planned start."""
+def may_choose_co_organisers(user, tournament) -> bool:
+    """Who runs the tournament alongside: its organiser's choice (or a permission holder's),
+    not a co-organiser's."""
     if not _signed_in(user):
         return False
-    return user.pk in tournament_organiser_ids(tournament) or user.has_perm(CHANGE_TOURNAMENT)
+    return user.pk == tournament.organiser_id or user.has_perm(CHANGE_TOURNAMENT)
+
+
+def may_manage_tournament(user, tournament, *, co_organiser: bool | None = None) -> bool:
+    """Its entries, rounds, results, pause / resume / cancel and planned start.
+    `co_organiser`: whether the user is one, when the caller read it already."""
+    if not _signed_in(user):
+        return False
+    if user.pk == tournament.organiser_id or user.has_perm(CHANGE_TOURNAMENT):
+        return True  # without a query
+    if co_organiser is not None:
+        return co_organiser
+    return user.pk in tournament_organiser_ids(tournament)
 
 
 def may_manage_table(user, table) -> bool:

@@ -262,9 +262,9 @@ def delete_account(user) -> None:
         user.save()
         user.groups.clear()
         user.user_permissions.clear()
-        from rest_framework.authtoken.models import Token
+        from core import tokens
 
-        Token.objects.filter(user=user).delete()
+        tokens.revoke_all([user.pk])
         _delete_sessions(user.pk)
         if apps.is_installed("notifications"):
             from notifications.models import Notification, NotificationPreference

@@ -4,9 +4,10 @@ A limit is a scope ("match_create", "tournament_results", "login", ...) with a r
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``: "60/min", "10/15min" (N per period, the
 period optionally a multiple of s/min/hour/day); an empty rate means no limit. Each
 (scope, who) pair has a sliding window of timestamps in the default cache; "who" is the
-user, or the client's address when nobody is logged in (log-in failures count per account
-and per address). Counting is approximate under concurrency (read, then write), as DRF's
-own throttles are: good enough to stop floods, not a ledger.
+user, or the client's address when nobody is logged in (log-in failures: per account and
+address pair and per address, see ``login_blocked``). Counting is approximate under
+concurrency (read, then write), as DRF's own throttles are: good enough to stop floods,
+not a ledger.
 
 When the cache fails (Redis down), the limits fail open: the write goes through, the cache
 is left alone for a few seconds (a dead Redis costs each call a connection attempt), and
@@ -154,10 +155,20 @@ def client_address(request) -> str:
 
 
 def who(request) -> str:
+    """Whose bucket a write counts in: the user's, or for a bot program its owner's (a
+    person with ten bots has one set of limits, not eleven); the address when anonymous."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
-        return f"user:{user.pk}"
+        return f"user:{_answerable(user)}"
     return f"addr:{client_address(request)}"
+
+
+def _answerable(user) -> int:
+    # user.player is the games app's (read through the relation: this module imports none).
+    player = getattr(user, "player", None) if hasattr(user, "player") else None
+    if player is not None and player.kind == "external_bot" and player.owner_id:
+        return player.owner_id
+    return user.pk
 
 
 def too_many_message(wait_s: float) -> str:
@@ -204,17 +215,46 @@ def page_limit(request, scope: str) -> str | None:
     return None if wait is None else too_many_message(wait)
 
 
+# Log-in failures (issue #31): blocked per (account, address) pair and per address, so a
+# guesser is stopped where it guesses from; an account alone is never blocked, or anyone
+# could lock anyone out by typing wrong passwords for her. Past its own rate an account is
+# only slowed: every attempt on it, from any address, waits LOGIN_SLOW_DELAY_S (at most
+# MAX_SLOW_DELAY_S) before the password is checked, right or wrong (a shorter wait for the
+# right one would tell the guesser), so guessing from many addresses costs time too.
+MAX_SLOW_DELAY_S = 2.0
+
+
 def login_blocked(request, username: str) -> str | None:
-    """The error to show when this account or this address failed to log in too often."""
-    waits = [blocked_for("login", w) for w in _login_keys(request, username)]
+    """The error to show when this account from this address, or this address, failed to
+    log in too often (counts nothing)."""
+    pair, address, _account = _login_keys(request, username)
+    waits = [blocked_for("login", pair), blocked_for("login_address", address)]
     waits = [w for w in waits if w is not None]
     return too_many_message(max(waits)) if waits else None
 
 
+def login_delay(username: str) -> float:
+    """Seconds an attempt on this account waits first: 0 until it has failed more than its
+    "login_account" rate, then LOGIN_SLOW_DELAY_S (bounded)."""
+    from django.conf import settings
+
+    if blocked_for("login_account", _account_key(username)) is None:
+        return 0.0
+    return max(0.0, min(MAX_SLOW_DELAY_S, float(getattr(settings, "LOGIN_SLOW_DELAY_S", 1.0))))
+
+
 def login_failed(request, username: str) -> None:
-    for w in _login_keys(request, username):
-        record("login", w)
+    pair, address, account = _login_keys(request, username)
+    record("login", pair)
+    record("login_address", address)
+    record("login_account", account)
 
 
-def _login_keys(request, username: str) -> list[str]:
-    return [f"account:{(username or '').strip().casefold()}", f"addr:{client_address(request)}"]
+def _account_key(username: str) -> str:
+    return f"account:{(username or '').strip().casefold()}"
+
+
+def _login_keys(request, username: str) -> tuple[str, str, str]:
+    address = f"addr:{client_address(request)}"
+    account = _account_key(username)
+    return f"{account}|{address}", address, account

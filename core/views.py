@@ -1,7 +1,10 @@
 """Accounts pages (sign-up, log-in, settings) and /health/."""
 
+import time
+
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -45,19 +48,32 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
-class ThrottledAuthenticationForm(AuthenticationForm):
-    """Log-in failures are limited per account and per address; a success is not counted."""
+class ThrottledLoginMixin:
+    """Log-in failures are limited per account and address pair and per address; an
+    account that failed often is slowed, never blocked (core.throttling); a success is
+    not counted. For the site's log-in and the admin's."""
 
     def clean(self):
         username = self.cleaned_data.get("username") or ""
         blocked = throttling.login_blocked(self.request, username)
         if blocked:
             raise ValidationError(blocked, code="throttled")
+        delay = throttling.login_delay(username)
+        if delay:
+            time.sleep(delay)
         try:
             return super().clean()
         except ValidationError:
             throttling.login_failed(self.request, username)
             raise
+
+
+class ThrottledAuthenticationForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class ThrottledAdminAuthenticationForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    """admin.site.login_form (config/urls.py): /admin/login/ limited as /accounts/login/."""
 
 
 class LoginView(auth_views.LoginView):

@@ -7,7 +7,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from core import timezones
-from core.admin_mixins import ReadOnlyAdmin
+from core.admin_mixins import HiddenFieldsAdmin, ReadOnlyAdmin
 from games import (
     admin_variants,  # noqa: F401 - registers the variant pages
     selectors,
@@ -96,7 +96,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(HiddenFieldsAdmin, admin.ModelAdmin):
     list_display = [
         "id",
         "game",
@@ -110,6 +110,8 @@ class MatchAdmin(admin.ModelAdmin):
     ]
     list_filter = ["game", "status", "rated", "timeout_policy"]
     search_fields = ["id", "seats__player__name"]
+    # Never filtered, searched or sorted on but by superusers (core.admin_mixins).
+    hidden_fields = ("seed", "state", "log_record")
     date_hierarchy = "created_at"
     inlines = [SeatInline]
     readonly_fields = [

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core import throttling
-from core.errors import add_to_form
+from core.errors import DomainError, add_to_form
 from games import selectors, services
 from games.forms import (
     BOT_PRESETS,
@@ -87,7 +87,7 @@ def play_join(request, pk: int):
     """Take an open seat; the match page shows the board once the last seat is taken."""
     try:
         services.join_match(match_id=pk, user=request.user)
-    except services.MatchError as exc:
+    except DomainError as exc:  # a MatchError, or too many matches
         messages.error(request, str(exc))
         return redirect("play")
     return redirect("match-detail", pk=pk)
@@ -125,7 +125,7 @@ def _create(request, form: PlayForm) -> Match | None:
             variant=data["variant"], time_control=data["time_control"], rated=data["rated"],
             created_by=request.user,
         )  # fmt: skip
-    except ValidationError as exc:
+    except (ValidationError, DomainError) as exc:  # a DomainError: too many matches (429)
         # The options travel in a hidden input: their messages go above the form.
         add_to_form(form, exc)
     return None

@@ -33,3 +33,18 @@ def every_account_a_player(sender, instance, created, raw=False, **kwargs):
     from games.services.players import ensure_human_player
 
     ensure_human_player(instance)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_name_skeletons")
+def account_name_skeletons(sender, instance, created, raw=False, update_fields=None, **kwargs):
+    """A renamed account (the admin, a deleted account's anonymous name): its player's
+    look-alike keys follow the new user name (Player.known_as)."""
+    if created or raw or (update_fields is not None and "username" not in update_fields):
+        return
+    from core.names import skeletons
+    from games.models import Player
+
+    folded, cased = skeletons(instance.get_username())
+    Player.objects.filter(user_id=instance.pk).exclude(
+        name_skeleton=folded, name_skeleton_cased=cased
+    ).update(name_skeleton=folded, name_skeleton_cased=cased)

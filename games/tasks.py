@@ -37,6 +37,9 @@ def sweep_matches() -> None:
     for match_id, ply in late:
         services.time_out(match_id=match_id, ply=ply)
     dispatch.send_bot_turns(stalled)
+    # Sent again: not "stalled" for another MATCH_STALLED_S, so that a turn waiting in a
+    # busy queue is not sent once more every sweep.
+    services.mark_resent(stalled)
 
 
 @shared_task(name="games.tasks.expire_invitations", ignore_result=True)

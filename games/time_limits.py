@@ -5,6 +5,18 @@ so that the models' validators and the services share one number without an impo
 from django.utils.translation import gettext_noop
 
 MAX_DECISION_S = 7 * 24 * 3600
+
+
+def bot_max_think_s() -> float:
+    """The server's ceiling on a built-in bot's thinking time per decision (settings
+    BOT_MAX_THINK_S, never above the bots' own 5 s)."""
+    from django.conf import settings
+
+    from games.engines.bots.common import MAX_TIME_S
+
+    return min(MAX_TIME_S, getattr(settings, "BOT_MAX_THINK_S", MAX_TIME_S))
+
+
 MAX_INCREMENT_S = 24 * 3600
 
 # A seat whose decisions the time-out bot took this many times in a row (none of its

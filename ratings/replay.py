@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from core.db import allow_long_statements
 from games.models import Match
 from games.services import match_writes
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
@@ -41,6 +42,7 @@ def pools_of(match: Match):
 def replay_from(*, pool: RatingPool, match: Match, chunk_size: int = RECOMPUTE_CHUNK) -> int:
     """Rebuild `pool` from `match` on; returns the number of matches replayed."""
     with transaction.atomic():
+        allow_long_statements()  # reads the pool's whole history, as a recompute does
         pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
         # Everything finished must be applied first: an unapplied match left in the earlier
         # history would be counted here and again when it is applied.

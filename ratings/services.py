@@ -20,6 +20,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from core.db import allow_long_statements
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus, Player, PlayerKind, Seat
 from games.services import match_writes
@@ -255,6 +256,7 @@ def recompute_pool(pool_id: int, *, chunk_size: int = RECOMPUTE_CHUNK,
     migration 0003 can call it). `rate_builtin_bots` overrides the pool's own setting
     (True: the rule before 0003, every rated table counts)."""
     with transaction.atomic():
+        allow_long_statements()  # the whole history in one transaction: past the 10 s default
         pool = RatingPool.objects.select_for_update().only(*_POOL_FIELDS).get(pk=pool_id)
         if rate_builtin_bots is not None:
             pool.rate_builtin_bots = rate_builtin_bots

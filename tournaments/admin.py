@@ -83,7 +83,7 @@ class TournamentAdmin(InTournamentZone, admin.ModelAdmin):
     list_filter = ["game", "format", "status", "over_the_board"]
     search_fields = ["name", "organiser__username"]
     inlines = [EntryInline]
-    raw_id_fields = ["organiser", "variant"]
+    raw_id_fields = ["organiser", "co_organisers", "variant"]
     readonly_fields = ["current_round", "results_version", "started_at", "finished_at"]
     actions = ["start", "pair_next_round"]
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import copy
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import permissions
 from core.errors import add_to_form
 from tournaments import zones
 from tournaments.forms import TournamentForm, ZonedTimesForm, zone_field
 from tournaments.models import TournamentStatus
-from tournaments.services import setup
+from tournaments.services import organisers, setup
 from tournaments.tiebreak_labels import label
 
 TEXT = ("name", "venue", "description")
@@ -62,6 +64,13 @@ class TournamentEditForm(ZonedTimesForm):
             field.disabled = True
             field.locked_reason = reason or field.help_text
         zone_field(self, self.default_zone)  # after the locks: a locked picker keeps its zone
+        if permissions.may_choose_co_organisers(user, t):
+            self.fields["co_organisers"] = forms.CharField(
+                label=_("Co-organisers"), required=False, max_length=1600,
+                help_text=_("User names of members who run the tournament with you (entries, "
+                            "rounds, results), separated by commas."),
+            )  # fmt: skip
+            self.initial["co_organisers"] = ", ".join(organisers.names_of(t))
         if started and not over:
             paired = t.current_round
             self.fields["rounds"].min_value = max(paired, 1)
@@ -126,6 +135,8 @@ class TournamentEditForm(ZonedTimesForm):
             config["points"] = points or None
         if config:
             out["config"] = config
+        if "co_organisers" in changed:
+            out["co_organisers"] = organisers.parse_names(d.get("co_organisers") or "")
         return out
 
     SERVICE_FIELDS = {"config": None, "format": "format"}

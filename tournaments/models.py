@@ -63,6 +63,12 @@ class Tournament(models.Model):
         on_delete=models.SET_NULL,
         related_name="organised",
     )
+    # Run the tournament as the organiser does (core.permissions), but only the organiser
+    # (or a holder of tournaments.change_tournament) changes this list.
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organised",
+        verbose_name=_("co-organisers"),
+    )  # fmt: skip
     current_round = models.PositiveIntegerField(default=0)
     # Entrants and life cycle (tournaments.services.entrants, tournaments.services.lifecycle).
     venue = models.CharField(max_length=120, blank=True)

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+)
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
@@ -98,12 +107,18 @@ def live_version(pk: int, user_id: int | None = None) -> dict | None:
     is in it because a database rebuilt from scratch reuses primary keys.
     """
     mine = Entry.objects.filter(tournament_id=OuterRef("pk"), player__user_id=user_id)
+    co = Tournament.co_organisers.through.objects.filter(
+        tournament_id=OuterRef("pk"), user_id=user_id
+    )
     return (
         Tournament.objects.filter(pk=pk)
         .annotate(
-            reader_entry=Subquery(mine.values("pk")[:1]) if user_id else Value(None, IntegerField())
+            reader_entry=Subquery(mine.values("pk")[:1])
+            if user_id
+            else Value(None, IntegerField()),
+            reader_co_organiser=Exists(co) if user_id else Value(False, BooleanField()),
         )
-        .values(*LIVE_FIELDS, "reader_entry")
+        .values(*LIVE_FIELDS, "reader_entry", "reader_co_organiser")
         .first()
     )
 
@@ -598,8 +613,10 @@ def _todo(t: Tournament, pending: int, now) -> list[str]:
 def my_tournaments(user) -> list[dict]:
     """Open ones first, then the latest finished or cancelled (at most 100 in all)."""
     placed = Q(entries__waitlisted_at__isnull=True)  # the waitlist has no places
+    co = Tournament.co_organisers.through.objects.filter(user_id=user.pk)
     qs = (
-        Tournament.objects.filter(organiser=user)
+        # A subquery, not a join: the counts below must not grow with the co-organisers.
+        Tournament.objects.filter(Q(organiser=user) | Q(pk__in=co.values("tournament_id")))
         .annotate(
             active_entries=Count(
                 "entries", filter=placed & Q(entries__withdrawn_after__isnull=True)

@@ -35,7 +35,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -57,6 +56,9 @@ MIDDLEWARE = [
     # Below WhiteNoise (static files come precompressed) and above every middleware that
     # writes a body, so that what they write is compressed too.
     "core.compression.GZipMiddleware",
+    # A database error in a view: the short 503 page (core/unavailable.py; from a
+    # middleware: handler500 in config/urls.py).
+    "core.unavailable.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "games.i18n.EngineLanguageMiddleware",
@@ -92,9 +94,16 @@ TEMPLATES = [
     }
 ]
 
+# PostgreSQL: a statement running longer is cancelled (0: no limit); the ratings recompute
+# allows itself DATABASE_RECOMPUTE_TIMEOUT_S (core/db.py).
+DATABASE_STATEMENT_TIMEOUT_S = env.float("DATABASE_STATEMENT_TIMEOUT_S", default=10.0)
+DATABASE_RECOMPUTE_TIMEOUT_S = env.float("DATABASE_RECOMPUTE_TIMEOUT_S", default=1800.0)
 DATABASES = {
     "default": database_config(
-        env.str("DATABASE_URL", default=""), VAR_DIR, pool=pool_options(os.environ)
+        env.str("DATABASE_URL", default=""),
+        VAR_DIR,
+        pool=pool_options(os.environ),
+        statement_timeout_s=DATABASE_STATEMENT_TIMEOUT_S,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -148,6 +157,11 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Each log-in attempt on an account past its "login_account" rate waits this long (at
+# most 2 s) before the password is checked, from every address (core/throttling.py).
+LOGIN_SLOW_DELAY_S = env.float("LOGIN_SLOW_DELAY_S", default=1.0)
+# API tokens (core/tokens.py) expire this many days after they are made.
+API_TOKEN_TTL_DAYS = env.int("API_TOKEN_TTL_DAYS", default=365)
 
 LANGUAGE_CODE = "en"
 # English and Czech (the clubs are Czech); chosen from Accept-Language or the switcher.
@@ -183,7 +197,7 @@ CSP_PATH_POLICIES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "core.tokens.HashedTokenAuthentication",  # "Token <key>", stored hashed
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -212,8 +226,12 @@ REST_FRAMEWORK = {
         "signup": env.str("THROTTLE_SIGNUP", default="10/hour"),
         # Saving one's settings (the time zone), page and API.
         "account_settings": env.str("THROTTLE_ACCOUNT_SETTINGS", default="30/hour"),
-        # Failed log-ins, per account and per address; a success is not counted.
+        # Failed log-ins (a success is not counted), per account and address pair and per
+        # address; an account alone is only slowed past its rate (LOGIN_SLOW_DELAY_S),
+        # never blocked: anyone could lock anyone out (core/throttling.py).
         "login": env.str("THROTTLE_LOGIN", default="10/15min"),
+        "login_address": env.str("THROTTLE_LOGIN_ADDRESS", default="30/15min"),
+        "login_account": env.str("THROTTLE_LOGIN_ACCOUNT", default="10/15min"),
         # Password-reset requests per client and per address; verification links sent
         # ("send again", e-mail changes) per account or client.
         "password_reset": env.str("THROTTLE_PASSWORD_RESET", default="5/hour"),
@@ -254,6 +272,9 @@ CELERY_RESULT_BACKEND = _celery["result_backend"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
 # One queue per deployment; tests running in parallel processes each get their own.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+# Search-bot turns go to their own queue (games.services.dispatch.send_bot_turns), which
+# its own worker consumes (config/worker_process.py, docker/compose.yaml).
+BOT_HEAVY_QUEUE = env.str("BOT_HEAVY_QUEUE", default="bots-heavy")
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -276,6 +297,15 @@ CELERY_BEAT_SCHEDULE = {
     "notice-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
     "requeue-lost-mails": {"task": "mail.tasks.requeue_lost_mails", "schedule": 1800.0},
 }
+# The longest a built-in bot thinks on one decision (seconds; 5 at most), whatever its
+# parameters ask; lowered further by the match's clock (games.services.runner.think_cap).
+BOT_MAX_THINK_S = env.float("BOT_MAX_THINK_S", default=5.0)
+# Matches one person (with her bot programs) may have waiting or running at once, in all
+# and with the search bot (games/services/match_limits.py); empty for no limit.
+MAX_LIVE_MATCHES = env.int("MAX_LIVE_MATCHES", default=50) or None
+MAX_LIVE_SEARCH_BOT_MATCHES = env.int("MAX_LIVE_SEARCH_BOT_MATCHES", default=4) or None
+# Bot programs one person may register (games.services.players.create_external_bot).
+MAX_BOTS_PER_OWNER = env.int("MAX_BOTS_PER_OWNER", default=20) or None
 # The bot that moves for a seat whose time ran out (and for forfeited seats).
 MATCH_TIMEOUT_BOT = env.str("MATCH_TIMEOUT_BOT", default="random")
 # Cross-app hooks named by configuration, so games never imports ratings.
@@ -290,6 +320,8 @@ TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
 # Celery pool processes a worker runs (`make run`, docker/entrypoint.sh).
 WORKER_CONCURRENCY = env.int("WORKER_CONCURRENCY", default=2)
+# ... and the heavy worker (BOT_HEAVY_QUEUE): one search at a time by default.
+HEAVY_WORKER_CONCURRENCY = env.int("HEAVY_WORKER_CONCURRENCY", default=1)
 # Bot turns committed together go out several matches to a task (games.services.dispatch):
 # at most BOT_MATCHES_PER_TASK a task, spread over at least BOT_TASK_SPREAD tasks so that
 # the pool processes share a burst. By default one task per process of one worker: more

@@ -16,14 +16,29 @@ from config import filesystem_broker  # registers the embedded broker's URL sche
 DEFAULT_SECRET_KEY = "insecure-dev-key-change-me"
 
 
-def database_config(url: str | None, var_dir: Path, pool: dict | None = None) -> dict:
+# PostgreSQL fails fast when it is down (issue #31): a connection attempt gives up after
+# CONNECT_TIMEOUT_S, and a statement after DATABASE_STATEMENT_TIMEOUT_S (the ratings
+# recompute raises its own, core/db.py).
+CONNECT_TIMEOUT_S = 2
+DEFAULT_STATEMENT_TIMEOUT_S = 10.0
+
+
+def database_config(
+    url: str | None,
+    var_dir: Path,
+    pool: dict | None = None,
+    statement_timeout_s: float = DEFAULT_STATEMENT_TIMEOUT_S,
+) -> dict:
     """DATABASES['default'] from DATABASE_URL; SQLite under var/ when unset.
 
     On PostgreSQL each process keeps a bounded pool of connections (`pool`: psycopg_pool
     options, see `pool_options`), shared by its threads: runserver's thread per request
     and gunicorn's threads borrow one per request and give it back, so connections
     never grow with the number of clients. `pool={}` (DB_POOL_MAX_SIZE=0) turns it off:
-    then one connection per thread, kept for 60 s, as Django does by default."""
+    then one connection per thread, kept for 60 s, as Django does by default.
+    Connecting waits at most CONNECT_TIMEOUT_S and a statement runs at most
+    `statement_timeout_s` (0: no limit); broken connections are discarded before use
+    (CONN_HEALTH_CHECKS, the pool's check)."""
     if not url:
         url = f"sqlite:///{var_dir / 'db.sqlite3'}"
     config = environ.Env.db_url_config(url)
@@ -36,7 +51,12 @@ def database_config(url: str | None, var_dir: Path, pool: dict | None = None) ->
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             "transaction_mode": "IMMEDIATE",
         }
-    elif pool is None or pool:
+        return config
+    options = config.setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", CONNECT_TIMEOUT_S)
+    if statement_timeout_s > 0:  # milliseconds, set by the server at connection start
+        options.setdefault("options", f"-c statement_timeout={round(statement_timeout_s * 1000)}")
+    if pool is None or pool:
         # The pool keeps the connections; Django must hand each back after a request.
         config["CONN_MAX_AGE"] = 0
         config.setdefault("CONN_HEALTH_CHECKS", True)
@@ -54,9 +74,17 @@ def pool_options(environ) -> dict:
     if max_size <= 0:
         return {}
     min_size = min(int(environ.get("DB_POOL_MIN_SIZE", 1)), max_size)
-    # A request waits this long for a free connection before failing.
-    timeout = float(environ.get("DB_POOL_TIMEOUT", 30))
-    return {"min_size": min_size, "max_size": max_size, "timeout": timeout}
+    # A request waits this long for a free connection before failing (503, core/unavailable.py):
+    # short, so that a database outage is answered within seconds, not after 30.
+    timeout = float(environ.get("DB_POOL_TIMEOUT", 2))
+    return {"min_size": min_size, "max_size": max_size, "timeout": timeout,
+            "reconnect_timeout": POOL_RECONNECT_TIMEOUT_S}  # fmt: skip
+
+
+# The pool retries a failed connection with back-off (1 s, 2 s, 4 s ...) for this long
+# and then gives up until a request asks again: by default (5 min) the attempts grew so far
+# apart that the site stayed down for up to 48 s after the database was back.
+POOL_RECONNECT_TIMEOUT_S = 3.0
 
 
 def celery_config(redis_url: str | None, var_dir: Path) -> dict:

@@ -35,6 +35,7 @@ from config.settings.base import *  # noqa: E402, F403
 # pytest-xdist workers share the broker: each uses its own queue, and the Celery
 # workers its tests start inherit the variable, so nobody takes another's tasks.
 CELERY_TASK_DEFAULT_QUEUE = f"celery-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+BOT_HEAVY_QUEUE = f"bots-heavy-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

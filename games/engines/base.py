@@ -221,11 +221,11 @@ class Engine(ABC):
             # The schema's title is the bot's name: "Greedy bot / Depth: at least 1."
             raise InvalidOptions(schema_checks.explain(error, schema), path=error.absolute_path)
 
-    def make_bot(self, name: str, *, seed: int, **params: Any) -> Bot:
+    def make_bot(self, name: str, *, seed: int, max_s: float | None = None, **params: Any) -> Bot:
         from games.engines import bots
 
         params = {**self.bot_defaults.get(name, {}), **params}
-        return bots.make_bot(self, name, seed=seed, **params)
+        return bots.make_bot(self, name, seed=seed, max_s=max_s, **params)
 
     # ---- rendering and playing on the board -----------------------------
     def render_svg(self, observation: dict) -> str:

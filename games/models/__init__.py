@@ -10,7 +10,7 @@ from games.models.matches import (
     TimeoutPolicy,
     Variant,
 )
-from games.models.players import Player, PlayerKind, fold_name, name_taken
+from games.models.players import Player, PlayerKind, fold_name, looks_taken, name_taken
 
 __all__ = [
     "DecisionSource",
@@ -28,5 +28,6 @@ __all__ = [
     "TimeoutPolicy",
     "Variant",
     "fold_name",
+    "looks_taken",
     "name_taken",
 ]

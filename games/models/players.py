@@ -1,11 +1,10 @@
-import unicodedata
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core import names
 from core.timezones import validate_zone
 from games.bot_labels import bot_description, bot_label
 
@@ -13,7 +12,7 @@ from games.bot_labels import bot_description, bot_label
 def fold_name(name: str) -> str:
     """The form two names are compared in: NFKC, case-folded (so "Alice", "ALICE" and
     the full-width "Ａｌｉｃｅ" are one name)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return names.fold(name)
 
 
 class PlayerKind(models.TextChoices):
@@ -41,6 +40,17 @@ class Player(models.Model):
     name_key = models.CharField(
         max_length=80, unique=True, editable=False, verbose_name=_("name key")
     )
+    # core.names.skeletons of the name people know the player by (the account's user name,
+    # else the player's name), set in save() and when the account's name changes
+    # (games.receivers): a new name whose skeleton matches one is refused (looks_taken).
+    # Text, not a bounded char field: a skeleton can be longer than its name ("m" -> "rn").
+    name_skeleton = models.TextField(
+        blank=True, default="", db_index=True, editable=False, verbose_name=_("name skeleton")
+    )
+    name_skeleton_cased = models.TextField(
+        blank=True, default="", db_index=True, editable=False,
+        verbose_name=_("name skeleton as written"),
+    )  # fmt: skip
     display_name = models.CharField(max_length=80, blank=True, verbose_name=_("display name"))
     kind = models.CharField(
         max_length=16, choices=PlayerKind.choices, default=PlayerKind.HUMAN, verbose_name=_("kind")
@@ -139,9 +149,18 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.name_key = fold_name(self.name)
         update_fields = kwargs.get("update_fields")
+        if update_fields is None or "name" in update_fields:
+            self.name_skeleton, self.name_skeleton_cased = names.skeletons(self.known_as)
         if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = {*update_fields, "name_key", "name_skeleton",
+                                       "name_skeleton_cased"}  # fmt: skip
         super().save(*args, **kwargs)
+
+    @property
+    def known_as(self) -> str:
+        """The name its look-alikes are checked against: the account's user name (shown in
+        the header, the lobby, invitations, mails), else the player's name."""
+        return self.user.get_username() if self.user_id else self.name
 
     def validate_unique(self, exclude=None) -> None:
         # name_key is not a form field, so forms (the admin) would not check it.
@@ -167,6 +186,18 @@ class Player(models.Model):
 
 def name_taken(name: str, *, exclude_pk: int | None = None) -> bool:
     qs = Player.objects.filter(name_key=fold_name(name))
+    if exclude_pk is not None:
+        qs = qs.exclude(pk=exclude_pk)
+    return qs.exists()
+
+
+def looks_taken(name: str, *, exclude_pk: int | None = None) -> bool:
+    """Does another player go by a name that looks like `name` (core.names.skeletons, on
+    the indexed skeleton columns)?"""
+    folded, cased = names.skeletons(name)
+    if not folded:
+        return False
+    qs = Player.objects.filter(Q(name_skeleton=folded) | Q(name_skeleton_cased=cased))
     if exclude_pk is not None:
         qs = qs.exclude(pk=exclude_pk)
     return qs.exists()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
+from core import tokens
 from games.models import Invitation, InvitationStatus, Match, MatchStatus, Player, PlayerKind
 from games.models.players import name_taken
 
@@ -74,7 +74,7 @@ def retire_player(user) -> list[Player]:
         bot.is_active = False
         bot.save(update_fields=["is_active"])
         if bot.user_id:  # an external program: its account and tokens stop working too
-            Token.objects.filter(user_id=bot.user_id).delete()
+            tokens.revoke_all([bot.user_id])
             type(user).objects.filter(pk=bot.user_id).update(is_active=False)
     if human is not None:
         human.name = anonymous_name(human)

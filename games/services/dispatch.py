@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 
-from games.models import Match, MatchStatus, PlayerKind
+from games.models import Match, MatchStatus, PlayerKind, Seat
 from games.signals import match_finished, turn_passed
 
 if TYPE_CHECKING:
@@ -122,9 +122,38 @@ def chunks(turns: Sequence, *, most: int | None = None, spread: int | None = Non
     return out
 
 
+HEAVY_MATCHES_PER_TASK = 4
+
+
 def send_bot_turns(turns: Sequence[tuple[int, int]]) -> None:
+    """Tasks for these bot turns: the matches with a search bot on the bots-heavy queue
+    (its decisions take a worker for seconds), the rest on the default queue, so that a
+    cheap match, a result or a notice never waits behind a search."""
     from games import tasks
 
     latest = dict(turns)  # a match queued twice in a burst: once, from its later ply
-    for chunk in chunks([[match_id, ply] for match_id, ply in latest.items()]):
-        tasks.play_bot_matches.delay(chunk)
+    if not latest:
+        return
+    slow = heavy_matches(list(latest))
+    for queue, ids in ((None, [m for m in latest if m not in slow]),
+                       (settings.BOT_HEAVY_QUEUE, [m for m in latest if m in slow])):  # fmt: skip
+        # A search decision takes seconds: few matches a task, so that the tasks of
+        # several people take turns on the heavy worker.
+        most, spread = (HEAVY_MATCHES_PER_TASK, settings.HEAVY_WORKER_CONCURRENCY) if queue else (
+            None, None)  # fmt: skip
+        pairs = [[match_id, latest[match_id]] for match_id in ids]
+        for chunk in chunks(pairs, most=most, spread=spread):
+            if queue:
+                tasks.play_bot_matches.apply_async((chunk,), queue=queue)
+            else:
+                tasks.play_bot_matches.delay(chunk)
+
+
+def heavy_matches(match_ids: list[int]) -> set[int]:
+    """Which of these matches seat a search bot (one query)."""
+    from games.services.match_limits import HEAVY_BOTS
+
+    return set(
+        Seat.objects.filter(match_id__in=match_ids, player__kind=PlayerKind.ENGINE_BOT,
+                            player__bot_name__in=HEAVY_BOTS).values_list("match_id", flat=True)
+    )  # fmt: skip

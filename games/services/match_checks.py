@@ -78,7 +78,7 @@ def time_control_fields(time_control: dict | None) -> dict:
 
 def think_limit(tc: dict) -> float:
     """A bot's thinking time never exceeds the server's ceiling nor the match's time limit."""
-    from games.services.players import bot_max_think_s
+    from games.time_limits import bot_max_think_s
 
     limits = [bot_max_think_s()] + [tc[k] for k in ("per_move_s", "initial_s") if tc[k]]
     return float(min(limits))

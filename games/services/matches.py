@@ -33,7 +33,7 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.models import Variant as VariantModel
-from games.services import dispatch
+from games.services import dispatch, match_limits
 from games.services.bot_play import leases_held
 from games.services.match_checks import MatchChecks, MatchSpec, person_of
 from games.services.runner import Runner
@@ -126,6 +126,8 @@ def create_match(
     )  # fmt: skip
     tc, invitees, open_indices = plan.tc, plan.invitees, plan.open_indices
     with transaction.atomic():
+        if created_by is not None and not consented:
+            match_limits.check_allowance(created_by, players)
         match = Match.objects.create(
             game=game, variant=variant, options=plan.options, seed=plan.seed,
             timeout_policy=timeout_policy, rated=plan.rated, created_by=created_by, **tc,
@@ -207,6 +209,7 @@ def join_match(*, match_id: int, user) -> Seat:
             _cancel_open_match(match)
             seat = None
         else:
+            match_limits.check_allowance(user, [s.player for s in seats])
             clock = match.initial_s * 1000 if match.initial_s is not None else None
             seat = Seat.objects.create(
                 match=match, index=open_seat.index, player=player, clock_ms=clock
@@ -440,6 +443,14 @@ def overdue_matches(*, grace_s: float = 1.0, stalled_s: float | None = None) -> 
     stalled_pairs = list(stalled.values_list("pk", "ply"))
     held = leases_held(stalled_pairs)  # still being computed: not stalled
     return list(late.values_list("pk", "ply")), [p for p in stalled_pairs if p not in held]
+
+
+def mark_resent(turns) -> None:
+    """The sweep sent these bot turns again: their clock of "nobody advanced it" restarts."""
+    if turns:
+        Match.objects.filter(pk__in=[match_id for match_id, _ply in turns]).update(
+            updated_at=timezone.now()
+        )
 
 
 def record_offline_match(*, game: str, players: list[Player], ranks: list[int], scores: list | None = None,

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
-from rest_framework.authtoken.models import Token
 
+from core import names, tokens
+from core.errors import DomainError
 from core.timezones import check_zone, forget_preference
 from games.engines.base import InvalidOptions
 from games.engines.registry import ENGINES
-from games.models import Player, PlayerKind, name_taken
+from games.models import Player, PlayerKind, looks_taken, name_taken
 from games.receivers import bot_account
+from games.time_limits import bot_max_think_s
 
 User = get_user_model()
 NAME_MAX = Player._meta.get_field("name").max_length
 TAKEN = gettext_lazy("That name is taken (names ignore case and look-alike letters).")
+LOOKS_TAKEN = names.LOOKS_TAKEN
 
 
 def _player_name_for(username: str) -> str:
@@ -54,6 +58,22 @@ def ensure_human_player(user) -> Player:
     raise ValidationError(gettext("No free player name for this account."))
 
 
+def _looks_reserved(name: str) -> bool:
+    # "rand0m" would pass for the shared built-in bot "random" in every list.
+    return any(names.looks_alike(name, b) for e in ENGINES.values() for b in e.bot_names())
+
+
+def check_new_name(name: str, *, field: str, label) -> None:
+    """A name someone chooses (an account's, a bot's): no invisible characters, and none
+    that looks like a name already taken (core.names), else a ValidationError on `field`."""
+    try:
+        names.check_text(name, field_label=label)
+    except ValidationError as exc:
+        raise ValidationError({field: exc}) from None
+    if looks_taken(name) or _looks_reserved(name):
+        raise ValidationError({field: ValidationError(LOOKS_TAKEN, code="looks_taken")})
+
+
 def register_human(*, username: str, password: str, email: str = "") -> Player:
     """A person's account and their player, in one step (the sign-up page)."""
     if len(username) > NAME_MAX:
@@ -62,6 +82,7 @@ def register_human(*, username: str, password: str, email: str = "") -> Player:
     taken = User.objects.filter(username__iexact=username).exists() or name_taken(name)
     if taken or _reserved(name):
         raise ValidationError({"username": TAKEN})
+    check_new_name(username, field="username", label=gettext("User name"))
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password, email=email)
@@ -91,22 +112,24 @@ def _check_bot_name(bot_name: str, game: str, params: dict | None = None) -> Non
                 raise ValidationError({"params": str(exc)}) from None
 
 
-def bot_max_think_s() -> float:
-    """The server's ceiling on a built-in bot's thinking time per decision."""
-    from django.conf import settings
-
-    from games.engines.bots import MAX_TIME_S
-
-    return min(MAX_TIME_S, getattr(settings, "BOT_MAX_THINK_S", MAX_TIME_S))
-
-
 @transaction.atomic
 def create_engine_bot(
-    *, name: str, bot_name: str, params: dict | None = None, game: str = "", description: str = ""
+    *,
+    name: str,
+    bot_name: str,
+    params: dict | None = None,
+    game: str = "",
+    description: str = "",
+    look_alikes: bool = True,
 ) -> Player:
+    """``look_alikes=False``: the platform's own shared bots (builtin_bot_player), whose
+    made-up names are not chosen by anyone."""
     _check_bot_name(bot_name, game, params)
     if name_taken(name):
         raise ValidationError({"name": TAKEN})
+    if look_alikes:
+        check_new_name(name, field="name", label=gettext("Name"))
+    _check_description(description)
     try:
         with transaction.atomic():
             return Player.objects.create(
@@ -124,8 +147,11 @@ def create_engine_bot(
 @transaction.atomic
 def create_external_bot(*, name: str, owner=None, description: str = "") -> tuple[Player, str]:
     """A bot program's account: a user with no password and an API token."""
+    _check_bot_owner(owner)
     if name_taken(name) or User.objects.filter(username__iexact=name).exists():
         raise ValidationError({"name": TAKEN})
+    check_new_name(name, field="name", label=gettext("Name"))
+    _check_description(description)
     try:
         with transaction.atomic(), bot_account():
             # The account is the bot's: no human player is made for it.
@@ -138,16 +164,47 @@ def create_external_bot(*, name: str, owner=None, description: str = "") -> tupl
             )  # fmt: skip
     except IntegrityError:
         raise ValidationError({"name": TAKEN}) from None
-    token = Token.objects.create(user=user)
-    return player, token.key
+    _token, key = tokens.issue(user)
+    return player, key
+
+
+class BotNotAllowed(DomainError):
+    status_code = 403
+    code = "bot_not_allowed"
+
+
+class TooManyBots(DomainError):
+    status_code = 409
+    code = "too_many_bots"
+
+
+def _check_bot_owner(owner) -> None:
+    """Bots are registered by people, each up to MAX_BOTS_PER_OWNER: a bot registering bots
+    would multiply its owner's limits (every account has its own rate limits)."""
+    if owner is None:
+        return
+    own = Player.objects.filter(user=owner).values_list("kind", flat=True).first()
+    if own in (PlayerKind.EXTERNAL_BOT, PlayerKind.ENGINE_BOT):
+        raise BotNotAllowed(gettext("A bot can't register bots: its owner can."))
+    # Locked, so that two registrations at once can't both take the last place.
+    User.objects.select_for_update().filter(pk=owner.pk).first()
+    most = settings.MAX_BOTS_PER_OWNER
+    if (
+        most is not None
+        and Player.objects.filter(owner=owner, kind=PlayerKind.EXTERNAL_BOT).count() >= most
+    ):
+        raise TooManyBots(
+            gettext("You already have %(n)d bots, the most allowed: remove one first.")
+            % {"n": most}
+        )
 
 
 @transaction.atomic
 def rotate_token(*, player: Player) -> str:
     if player.user is None:
         raise ValidationError(gettext("Built-in bots have no token."))
-    Token.objects.filter(user=player.user).delete()
-    return Token.objects.create(user=player.user).key
+    # A bot program's account holds one token: the new one replaces it (core/tokens.py).
+    return tokens.issue(player.user, replace=True)[1]
 
 
 def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
@@ -164,7 +221,14 @@ def builtin_bot_player(*, bot_name: str, params: dict | None = None) -> Player:
     existing = Player.objects.filter(name=name, kind=PlayerKind.ENGINE_BOT).first()
     if existing:
         return existing
-    return create_engine_bot(name=name, bot_name=bot_name, params=params)
+    return create_engine_bot(name=name, bot_name=bot_name, params=params, look_alikes=False)
+
+
+def _check_description(description: str) -> None:
+    try:
+        names.check_text(description or "", field_label=gettext("Description"), multiline=True)
+    except ValidationError as exc:
+        raise ValidationError({"description": exc}) from None
 
 
 def set_turn_sound(*, user, on: bool) -> bool:

@@ -24,7 +24,7 @@ from games.match_log import Decision
 from games.models import DecisionSource, Match, MatchStatus, PlayerKind, Seat
 from games.models.matches import FinishReason, ForfeitReason
 from games.services import match_writes, row_loads
-from games.time_limits import MAX_DECISION_S, TIMEOUTS_TO_FORFEIT
+from games.time_limits import MAX_DECISION_S, TIMEOUTS_TO_FORFEIT, bot_max_think_s
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -333,12 +333,25 @@ class Runner:
 
     def _play_bot(self, seat: int, legal: list[Action]) -> None:
         bot = self.bot_for(seat)
+        if hasattr(bot, "max_s"):
+            bot.max_s = self.think_cap(seat)
         choose_among = getattr(bot, "choose_among", None)  # a choice made in no time
         t0 = time.monotonic()
         action = choose_among(legal) if choose_among else bot.choose(self.state, seat)
         used_ms = int((time.monotonic() - t0) * 1000)
         self.apply(seat, action, DecisionSource.BOT, used_ms=used_ms,
                    trusted=choose_among is not None)  # fmt: skip
+
+    def think_cap(self, seat: int) -> float:
+        """The wall-clock seconds a built-in bot may think on this decision: the server's
+        ceiling (BOT_MAX_THINK_S, 5 s at most), lowered to the match's limit per move or
+        to what is left on the seat's clock."""
+        cap = bot_max_think_s()
+        if self.match.per_move_s is not None:
+            cap = min(cap, float(self.match.per_move_s))
+        elif self.match.initial_s is not None:
+            cap = min(cap, max(0.01, (self.seats[seat].clock_ms or 0) / 1000 * 0.9))
+        return cap
 
     def _set_deadline(self, seat: int) -> None:
         # Rows stored before time controls were bounded may hold absurd limits (10^14 s

@@ -41,6 +41,20 @@ def changer():
     return _user("change_tournament")
 
 
+def co_organiser(t):
+    """A member the organiser chose to run `t` with her."""
+    from tournaments.services.organisers import set_co_organisers
+
+    helper = HumanPlayerFactory().user
+    set_co_organisers(tournament=t, by=t.organiser, names=[helper.username])
+    return helper
+
+
+def manager(t, who: str):
+    return {"organiser": lambda: t.organiser, "changer": changer,
+            "co_organiser": lambda: co_organiser(t)}[who]()  # fmt: skip
+
+
 @pytest.fixture
 def event():
     t, _players = club_event()
@@ -61,7 +75,7 @@ def test_nobody_signed_out_and_bare_staff_manage_nothing(event):
 
 def test_the_organiser_a_holder_of_change_tournament_and_a_superuser_manage(event):
     t, table, _ = event
-    for who in (t.organiser, changer(), UserFactory(is_superuser=True)):
+    for who in (t.organiser, changer(), UserFactory(is_superuser=True), co_organiser(t)):
         assert permissions.may_manage_tournament(who, t)
         assert permissions.may_manage_table(who, table)
 
@@ -94,12 +108,12 @@ def test_view_only_staff_cannot_replace_an_entered_result(api_client, event):
     assert table.result["scores"] == [30, 10]
 
 
-@pytest.mark.parametrize("who", ["organiser", "changer"])
+@pytest.mark.parametrize("who", ["organiser", "changer", "co_organiser"])
 def test_the_organiser_and_a_holder_of_change_tournament_post_and_put_results(
     api_client, event, who
 ):
     t, table, base = event
-    api_client.force_authenticate(t.organiser if who == "organiser" else changer())
+    api_client.force_authenticate(manager(t, who))
     assert api_client.post(f"{base}/result/", BODY, format="json").status_code == 201
     swapped = {"scores": [10, 30], "tiebreak": [1, 2]}
     assert api_client.put(f"{base}/result/", swapped, format="json").status_code == 200
@@ -131,10 +145,10 @@ def test_view_only_staff_cannot_pause_or_resume(api_client, event):
     assert t.paused
 
 
-@pytest.mark.parametrize("who", ["organiser", "changer"])
+@pytest.mark.parametrize("who", ["organiser", "changer", "co_organiser"])
 def test_the_organiser_and_a_changer_pause_and_resume(api_client, event, who):
     t, _table, _ = event
-    api_client.force_authenticate(t.organiser if who == "organiser" else changer())
+    api_client.force_authenticate(manager(t, who))
     assert api_client.post(f"/api/tournaments/{t.pk}/pause/").json()["paused"] is True
     assert api_client.post(f"/api/tournaments/{t.pk}/resume/").json()["paused"] is False
 
@@ -152,10 +166,10 @@ def test_view_only_staff_see_no_controls_and_a_page_action_is_refused(client, ev
     assert not t.paused
 
 
-@pytest.mark.parametrize("who", ["organiser", "changer"])
+@pytest.mark.parametrize("who", ["organiser", "changer", "co_organiser"])
 def test_the_organiser_and_a_changer_see_controls_and_pause_from_the_page(client, event, who):
     t, table, _ = event
-    client.force_login(t.organiser if who == "organiser" else changer())
+    client.force_login(manager(t, who))
     assert client.get(reverse("tournament-detail", args=[t.pk])).context["manage"] is True
     assert client.get(reverse("table-result", args=[t.pk, table.pk])).status_code == 200
     done = client.post(reverse("tournament-pause", args=[t.pk]))
@@ -240,3 +254,67 @@ def test_staff_with_change_tournament_are_offered_the_tournament_actions(client,
     client.force_login(_user("view_tournament", "change_tournament", staff=True))
     offered = _offered(client, reverse("admin:tournaments_tournament_changelist"))
     assert {"start", "pair_next_round"} <= offered
+
+
+# ---- co-organisers -------------------------------------------------------------------------
+def test_only_the_organiser_chooses_co_organisers(api_client, event):
+    t, _table, _ = event
+    helper = co_organiser(t)
+    url = f"/api/tournaments/{t.pk}/"
+    other = HumanPlayerFactory().user
+    for who in (helper, view_only_staff()):  # a co-organiser runs it, but doesn't choose
+        api_client.force_authenticate(who)
+        answer = api_client.patch(url, {"co_organisers": [other.username]}, format="json")
+        assert answer.status_code == 403, answer.content
+    api_client.force_authenticate(t.organiser)
+    answer = api_client.patch(url, {"co_organisers": [other.username.upper()]}, format="json")
+    assert answer.status_code == 200 and answer.json()["co_organisers"] == [other.username]
+    assert not permissions.may_manage_tournament(helper, t)  # replaced: no longer runs it
+    assert permissions.may_manage_tournament(other, t)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [(["nobody-here"], "No member called nobody-here."),
+     (["ORGANISER"], "The organiser runs the tournament already."),
+     (["a"] + [f"u{i}" for i in range(10)], "no more than 10")],
+)  # fmt: skip
+def test_bad_co_organiser_lists_change_nothing(api_client, event, names, message):
+    t, _table, _ = event
+    keep = co_organiser(t)
+    names = [t.organiser.username if n == "ORGANISER" else n for n in names]
+    api_client.force_authenticate(t.organiser)
+    answer = api_client.patch(f"/api/tournaments/{t.pk}/", {"co_organisers": names},
+                              format="json")  # fmt: skip
+    assert answer.status_code == 400
+    assert message.lower() in str(answer.json()).lower()
+    assert list(t.co_organisers.all()) == [keep]
+
+
+def test_bots_are_not_co_organisers(api_client, event):
+    t, _table, _ = event
+    bot = ExternalBotFactory()
+    api_client.force_authenticate(t.organiser)
+    answer = api_client.patch(f"/api/tournaments/{t.pk}/", {"co_organisers": [bot.user.username]},
+                              format="json")  # fmt: skip
+    assert answer.status_code == 400 and not t.co_organisers.exists()
+
+
+def test_the_edit_page_sets_co_organisers_and_my_tournaments_lists_it(client, event):
+    t, _table, _ = event
+    helper = HumanPlayerFactory().user
+    client.force_login(t.organiser)
+    page = client.get(reverse("tournament-edit", args=[t.pk]))
+    assert 'name="co_organisers"' in page.content.decode()
+    data = {k: v for k, v in page.context["form"].initial.items() if v is not None}
+    data = {**{k: v for k, v in data.items() if not isinstance(v, bool)},
+            **{k: "on" for k, v in data.items() if v is True},
+            "co_organisers": helper.username}  # fmt: skip
+    done = client.post(reverse("tournament-edit", args=[t.pk]), data)
+    assert done.status_code == 302, page.context["form"].errors
+    assert list(t.co_organisers.all()) == [helper]
+    client.force_login(helper)
+    assert t.name in client.get(reverse("my-tournaments")).content.decode()
+    # Her edit page runs the tournament but doesn't offer the list.
+    assert 'name="co_organisers"' not in client.get(
+        reverse("tournament-edit", args=[t.pk])).content.decode()  # fmt: skip

@@ -9,15 +9,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from core import personal_data
+from core.models import ApiToken
 from games import services as game_services
 from games.models import Invitation, Match, MatchStatus, Player
 from games.selectors import match_view
 from ratings import services as rating_services
 from ratings.models import Rating, RatingChange
+from tests.core.factories import api_key
 from tests.games.factories import HumanPlayerFactory, UserFactory
 from tournaments import selectors as tournament_selectors
 from tournaments import services
@@ -201,7 +202,7 @@ def test_deleting_keeps_every_standing_rating_and_replay(world):
     assert Invitation.objects.get(pk=world["invitation"].pk).status == "cancelled"
     bot = Player.objects.get(pk=world["bot"].pk)
     assert not bot.is_active and not bot.user.is_active
-    assert not Token.objects.filter(user__in=[user, bot.user]).exists()
+    assert not ApiToken.objects.filter(user__in=[user, bot.user]).exists()
     assert (
         APIClient(HTTP_AUTHORIZATION=f"Token {world['token']}").get("/api/players/me/").status_code
         == 401
@@ -210,7 +211,7 @@ def test_deleting_keeps_every_standing_rating_and_replay(world):
 
 def test_the_api_refuses_a_wrong_confirmation_or_password_and_changes_nothing(world):
     alice = world["alice"]
-    token = Token.objects.create(user=alice.user).key
+    token = api_key(alice.user)
     api = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
     username = alice.user.username
     cases = [
@@ -268,7 +269,7 @@ def test_an_organiser_of_an_open_event_is_asked_to_finish_it_first(world):
     alice = world["alice"]
     t = services.create_tournament(name="Alice's Open", game="yspahan", format="swiss",
                                    organiser=alice.user, config={"table_size": 2})  # fmt: skip
-    token = Token.objects.create(user=alice.user).key
+    token = api_key(alice.user)
     api = APIClient(HTTP_AUTHORIZATION=f"Token {token}")
     body = {"confirm": alice.user.username, "password": PASSWORD}
     refused = api.delete("/api/me/", body, format="json")

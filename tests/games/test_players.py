@@ -2,8 +2,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
 
+from core import tokens
+from core.models import ApiToken
 from games import services
 from games.models import Player, PlayerKind
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory, UserFactory
@@ -61,11 +62,13 @@ def test_rotate_token_invalidates_the_old_one(api_client):
         services.rotate_token(player=EngineBotFactory())
 
 
-def test_drf_create_token_command_for_bot_account():
-    player, _ = services.create_external_bot(name="cmdbot")
-    Token.objects.filter(user=player.user).delete()
-    call_command("drf_create_token", "cmdbot")
-    assert Token.objects.filter(user=player.user).exists()
+def test_create_api_token_command_for_bot_account(capsys):
+    player, old = services.create_external_bot(name="cmdbot")
+    call_command("create_api_token", "cmdbot")
+    key = capsys.readouterr().out.strip()
+    # A bot program's account holds one token: the new key replaces the old.
+    assert [t.digest for t in ApiToken.objects.filter(user=player.user)] == [tokens.digest(key)]
+    assert key != old
 
 
 def test_api_registers_external_bot_for_logged_in_user(api_client):
@@ -75,7 +78,7 @@ def test_api_registers_external_bot_for_logged_in_user(api_client):
     assert response.status_code == 201
     body = response.json()
     assert body["player"]["kind"] == "external_bot"
-    assert Token.objects.get(key=body["token"]).user.player.owner == owner
+    assert tokens.check(body["token"]).user.player.owner == owner
     duplicate = api_client.post("/api/players/bots/", {"name": "my-bot"}, format="json")
     assert duplicate.status_code == 400
     bad = api_client.post("/api/players/bots/", {"name": "not a slug!"}, format="json")

@@ -1,7 +1,7 @@
-"""The production stack, natively: the docker entrypoint's roles (web, worker, beat)
-with production settings on PostgreSQL + Redis, static files collected and served by
-whitenoise under their hashed names, and a built-in-bot match created through the
-API played to its end by the worker."""
+"""The production stack, natively: the docker entrypoint's roles (web, worker,
+worker-heavy, beat) with production settings on PostgreSQL + Redis, static files
+collected and served by whitenoise under their hashed names, and a built-in-bot match
+created through the API played to its end by the worker."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
         EMAIL_URL="smtp://127.0.0.1:25",  # production needs one; no mail is sent here
         WEB_BIND=f"127.0.0.1:{port}", WEB_WORKERS="1", WEB_THREADS="8",
         WORKER_CONCURRENCY="1", CELERY_QUEUE=f"smoke-{secrets.token_hex(4)}",
+        BOT_HEAVY_QUEUE=f"smoke-heavy-{secrets.token_hex(4)}",
         PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}",
     )  # fmt: skip
     env.pop("DEBUG", None)
@@ -76,6 +77,7 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
             )
 
         start("worker")
+        start("worker-heavy")
         start("beat")
         # As the image build does (and while the worker and beat boot):
         collect = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"],

@@ -1,5 +1,5 @@
-"""`make run`'s supervisor (python -m config.worker_process run): web, worker and beat
-start, the address is printed once the server answers, and a TERM to the process
+"""`make run`'s supervisor (python -m config.worker_process run): web, the two workers
+and beat start, the address is printed once the server answers, and a TERM to the process
 group (what make and a terminal's Ctrl-C send) stops all of them."""
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def _wait_for_line(path: Path, text: str, proc: subprocess.Popen, timeout: float
 def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
     port = _free_port()
     env = project_env("config.settings.dev", VAR_DIR=str(tmp_path),
-                      CELERY_QUEUE=f"run-{secrets.token_hex(4)}")  # fmt: skip
+                      CELERY_QUEUE=f"run-{secrets.token_hex(4)}",
+                      BOT_HEAVY_QUEUE=f"run-heavy-{secrets.token_hex(4)}")  # fmt: skip
     log = tmp_path / "run.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(
@@ -76,7 +77,7 @@ def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
         assert text.count(address) == 1
         started = next(line for line in text.splitlines() if line.startswith("started "))
         pgids = {int(word.strip(",")) for word in started.split()[1:] if word.strip(",").isdigit()}
-        assert len(pgids) == 3 and _groups_alive(pgids) == pgids
+        assert len(pgids) == 4 and _groups_alive(pgids) == pgids
         _wait_for_line(log, "beat: Starting", proc, timeout=60)
         time.sleep(3)  # a beat tick or two: the sweep runs every 2 s
 
@@ -92,7 +93,8 @@ def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
     output = log.read_text()
     assert returncode == 0, output[-3000:]
     assert _groups_alive(pgids) == set()
-    assert "stopped web, worker and beat" in output
+    assert "stopped web, worker, worker-heavy and beat" in output
+    assert "restarting" not in output  # nothing died on the way
     assert "Segmentation fault" not in output
     assert "Sending due task" not in output  # routine beat lines are DEBUG
 

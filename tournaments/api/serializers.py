@@ -32,6 +32,9 @@ class TournamentSerializer(serializers.ModelSerializer):
         help_text="The event's IANA zone: its pages show and read times in it (the times "
         "here are UTC, with their offset)."
     )
+    co_organisers = serializers.SerializerMethodField(
+        help_text="User names of those who run it with the organiser."
+    )
 
     class Meta:
         model = Tournament
@@ -41,8 +44,12 @@ class TournamentSerializer(serializers.ModelSerializer):
             "current_round", "entrants", "created_at", "started_at", "finished_at",
             "variant", "venue", "description", "starts_at", "entry_limit", "check_in", "paused",
             "auto_start", "auto_start_failed_at", "auto_start_failure", "time_zone",
+            "co_organisers",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_co_organisers(self, t) -> list[str]:
+        return sorted(u.username for u in t.co_organisers.all())
 
     def get_time_zone(self, t) -> str:
         return zone_name(t)
@@ -145,6 +152,11 @@ class TournamentUpdateSerializer(InputSerializer):
         required=False, max_keys=16,
         help_text="The settings to change (null removes one); after the start only rounds "
         "(Swiss; not below the rounds already paired).",
+    )  # fmt: skip
+    co_organisers = serializers.ListField(
+        child=serializers.CharField(max_length=150), required=False, max_length=10,
+        help_text="User names of members who run it with the organiser (the whole list; "
+        "only the organiser may change it).",
     )  # fmt: skip
     # Accepted to be refused with the reason (fixed at creation), not as an unknown field.
     game = serializers.ChoiceField(required=False, choices=GAME_CHOICES)

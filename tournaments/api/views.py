@@ -60,7 +60,7 @@ class TournamentViewSet(RoundActions, EntrantActions, ResultActionsMixin,
         "report_confirm": "tournament_results",
         **ROUND_THROTTLE_SCOPES,
     }
-    queryset = Tournament.objects.all()
+    queryset = Tournament.objects.prefetch_related("co_organisers")
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     lookup_value_regex = r"[0-9]{1,18}"
 

@@ -68,8 +68,13 @@ def update_tournament(*, tournament: Tournament, by, **changes) -> Tournament:
     is not allowed now; see the module's docstring for what is when."""
     if not permissions.may_manage_tournament(by, tournament):
         raise PermissionDenied(gettext("Only the organiser can do that."))
+    co_organisers = changes.pop("co_organisers", None)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if co_organisers is not None:  # the organiser's choice, whatever the status
+            from tournaments.services.organisers import set_co_organisers
+
+            set_co_organisers(tournament=t, by=by, names=co_organisers)
         fields, config = _changes(t, changes)
         for key in ("game", "over_the_board"):
             if key in fields:
@@ -142,6 +147,7 @@ def _text(t: Tournament, fields: dict) -> dict:
             _refuse("name", gettext("Give the tournament a name."), "required")
         if len(name) > MAX_NAME:
             _refuse("name", gettext("At most %(n)s characters.") % {"n": MAX_NAME}, "too_long")
+        setup.check_text_field("name", name, gettext("Name"))
         update["name"] = name
     if "venue" in fields or "description" in fields:
         details, _ = setup.clean_details(

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 
-from core import permissions
+from core import names, permissions
 from games import services as game_services
 from games.models import Player, Seat
 from games.models.players import PlayerKind, fold_name
@@ -146,9 +146,33 @@ def clean_guest_name(tournament: Tournament, name) -> str:
         raise ValidationError(
             {"guest": gettext("A name has at most %(n)s characters.") % {"n": MAX_GUEST_NAME}}
         )
+    try:
+        names.check_text(name, field_label=gettext("Guest's name"))
+    except ValidationError as exc:
+        raise ValidationError({"guest": exc}) from None
     if fold_name(name) in _shown_names(tournament):
         raise ValidationError({"guest": gettext("%(name)s is already entered.") % {"name": name}})
+    if _looks_like_an_entrant(tournament, name):
+        raise ValidationError({"guest": ValidationError(names.LOOKS_TAKEN, code="looks_taken")})
     return name
+
+
+def _looks_like_an_entrant(tournament: Tournament, name: str) -> bool:
+    """Does `name` look like (core.names skeletons) a name shown in this tournament's
+    lists: an entrant's display name, player name or account name? Within one tournament
+    only, in Python: guests are not unique site-wide, and a list holds at most a thousand."""
+    folded, cased = names.skeletons(name)
+    rows = tournament.entries.values_list(
+        "player__name", "player__display_name", "player__name_skeleton",
+        "player__name_skeleton_cased",
+    )  # fmt: skip
+    for player_name, display, known_folded, known_cased in rows:
+        if folded == known_folded or cased == known_cased:
+            return True
+        for shown in (player_name, display):
+            if shown and names.looks_alike(name, shown):
+                return True
+    return False
 
 
 def add_guest(*, tournament: Tournament, name, by) -> Entry:

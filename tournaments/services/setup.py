@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from core import timezones
+from core import names, timezones
 from games import selectors as game_selectors
 from games import services as game_services
 from games.engines.base import InvalidOptions
@@ -239,6 +239,7 @@ def create_tournament(
     ``time_zone``: the event's (tournaments.zones); blank: the organiser's saved zone, else
     the site's. ``details``: variant-free extras checked by clean_details (venue,
     description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
+    check_text_field("name", name, gettext("Name"))
     time_zone = clean_time_zone(time_zone) or zones.default_zone(organiser)
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip
@@ -348,6 +349,8 @@ def clean_details(*, game: str, variant=None, time_control_preset=None, time_con
         )
     if "\x00" in venue or "\x00" in description:
         raise ValidationError({"description": gettext("Text can't contain NUL characters.")})
+    check_text_field("venue", venue, gettext("Venue"))
+    check_text_field("description", description, gettext("Description"), multiline=True)
     if entry_limit is not None and not (
         isinstance(entry_limit, int)
         and not isinstance(entry_limit, bool)
@@ -362,6 +365,16 @@ def clean_details(*, game: str, variant=None, time_control_preset=None, time_con
     fields = {"venue": venue, "description": description, "starts_at": starts_at,
               "entry_limit": entry_limit, "check_in": check_in, "auto_start": auto_start}  # fmt: skip
     return fields, time_control
+
+
+def check_text_field(field: str, value, label, *, multiline: bool = False) -> None:
+    """No control or bidi characters in a tournament's text (core.names), else a
+    ValidationError on `field`: "a\u202elice" would show its letters reordered."""
+    try:
+        names.check_text(value if isinstance(value, str) else "", field_label=label,
+                         multiline=multiline)  # fmt: skip
+    except ValidationError as exc:
+        raise ValidationError({field: exc}) from None
 
 
 def clean_planned_start(starts_at, auto_start, *, now: datetime | None = None) -> datetime | None:

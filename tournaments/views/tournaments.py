@@ -87,7 +87,9 @@ def _live_etag(request, pk: int) -> str | None:
         if row is not None:
             # The row's organiser on an unsaved instance: the rule without another query.
             t = Tournament(pk=pk, organiser_id=row["organiser_id"])
-            manage = permissions.may_manage_tournament(request.user, t)
+            manage = permissions.may_manage_tournament(
+                request.user, t, co_organiser=row["reader_co_organiser"]
+            )
             entry_id = row["reader_entry"]
             etag = (
                 f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."

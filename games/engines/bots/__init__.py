@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 from games.engines.base import Bot, Engine
-from games.engines.bots.common import check_seed
+from games.engines.bots.common import MAX_TIME_S, check_seed
 from games.engines.bots.greedy import GreedyBot
 from games.engines.bots.ismcts import IsmctsBot
 from games.engines.bots.random_bot import RandomBot
@@ -27,9 +27,6 @@ def _unknown(name: str) -> str:
 def bot_params(name: str) -> tuple[str, ...]:
     """The parameter names a bot accepts (besides ``seed``)."""
     return tuple(getattr(BOT_CLASSES[name], "PARAMS", ()))
-
-
-MAX_TIME_S = 5.0  # the longest a built-in bot may think per decision, whatever asked
 
 
 def param_schema(
@@ -79,8 +76,10 @@ def _param_titles() -> dict[str, str]:
     }
 
 
-def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:
-    """A bot for `engine`; ValueError for an unknown name or bad parameters."""
+def make_bot(engine: Engine, name: str, *, seed: int, max_s: float | None = None,
+             **params: Any) -> Bot:  # fmt: skip
+    """A bot for `engine`; ValueError for an unknown name or bad parameters. `max_s` lowers
+    a thinking bot's wall-clock cap per decision (MAX_TIME_S at most)."""
     if name not in BOT_CLASSES:
         raise ValueError(_unknown(name))
     seed = check_seed(seed)
@@ -90,7 +89,10 @@ def make_bot(engine: Engine, name: str, *, seed: int, **params: Any) -> Bot:
         raise ValueError(
             f"bot {name!r} has no parameter {', '.join(unknown)}; it accepts: {accepted}"
         )
-    return BOT_CLASSES[name](engine, seed=seed, **params)
+    bot = BOT_CLASSES[name](engine, seed=seed, **params)
+    if max_s is not None and hasattr(bot, "max_s"):
+        bot.max_s = min(max_s, MAX_TIME_S)
+    return bot
 
 
 __all__ = [

@@ -10,6 +10,11 @@ from games.engines.base import Action
 ActionKey = Any  # a hashable, canonical form of an action dict
 
 
+# The longest a built-in bot may think per decision, whatever asked (the runner lowers it
+# to the server's BOT_MAX_THINK_S and the match's clock).
+MAX_TIME_S = 5.0
+
+
 def _freeze(value: Any) -> Any:
     # Booleans are tagged so that {"x": true} and {"x": 1} stay distinct, as in JSON.
     if isinstance(value, bool):

@@ -11,10 +11,11 @@ root actions so that they are compared on the same sampled worlds.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from games.engines.base import Action, Engine, IllegalAction
-from games.engines.bots.common import check_int, outcome_rewards
+from games.engines.bots.common import MAX_TIME_S, check_int, outcome_rewards
 
 
 class GreedyBot:
@@ -28,9 +29,17 @@ class GreedyBot:
     }
 
     def __init__(
-        self, engine: Engine, *, seed: int, samples: int = 3, depth: int = 3, beam: int = 4
+        self,
+        engine: Engine,
+        *,
+        seed: int,
+        samples: int = 3,
+        depth: int = 3,
+        beam: int = 4,
+        max_s: float | None = MAX_TIME_S,
     ) -> None:
         self.engine = engine
+        self.max_s = max_s  # the wall-clock cap (see IsmctsBot)
         self.rng = random.Random(seed)
         self.samples = check_int("samples", samples, minimum=1)
         self.depth = check_int("depth", depth, minimum=1)
@@ -43,10 +52,13 @@ class GreedyBot:
         legal = engine.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        worlds = [self._determinize(state, seat) for _ in range(self.samples)]
+        deadline = None if self.max_s is None else time.perf_counter() + self.max_s
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
-        for world in worlds:
+        for sample in range(self.samples):
+            if sample and deadline is not None and time.perf_counter() >= deadline:
+                break  # the cap: the worlds looked at so far decide
+            world = self._determinize(state, seat)
             for i, action in enumerate(legal):
                 try:
                     child = engine.apply(engine.clone(world), action)

@@ -24,6 +24,7 @@ from typing import Any
 
 from games.engines.base import Action, Engine
 from games.engines.bots.common import (
+    MAX_TIME_S,
     action_key,
     check_float,
     check_int,
@@ -55,12 +56,16 @@ class IsmctsBot:
         "rollout_candidates",
     )
     # time_s's maximum is set per use (bot_param_schema's max_time_s); see bots.param_schema.
+    # Bounds near what the 5 s cap (MAX_TIME_S) lets a decision do on a 2-core server
+    # (benchmarks/README.md, "Search bot cost"): 10,000 iterations take 1-5 s with the
+    # engines' default playouts; deeper or guided playouts cost several times more, and
+    # the cap stops the search there, whatever the numbers say.
     PARAM_SCHEMA = {
-        "iterations": {"type": "integer", "minimum": 1, "maximum": 20000},
+        "iterations": {"type": "integer", "minimum": 1, "maximum": 10000},
         "time_s": {"type": "number", "minimum": 0.01},
         "exploration": {"type": "number", "minimum": 0, "maximum": 10},
-        "rollout_depth": {"type": ["integer", "null"], "minimum": 0, "maximum": 200},
-        "rollout_candidates": {"type": "integer", "minimum": 1, "maximum": 16},
+        "rollout_depth": {"type": ["integer", "null"], "minimum": 0, "maximum": 40},
+        "rollout_candidates": {"type": "integer", "minimum": 1, "maximum": 4},
     }
 
     def __init__(
@@ -73,8 +78,12 @@ class IsmctsBot:
         exploration: float = 0.7,
         rollout_depth: int | None = 0,
         rollout_candidates: int = 1,
+        max_s: float | None = MAX_TIME_S,
     ) -> None:
         self.engine = engine
+        # The wall-clock cap on one decision, whatever the budget asks; not a parameter a
+        # player sets: the runner lowers it to the match's clock.
+        self.max_s = max_s
         self.rng = random.Random(seed)
         if iterations is None and time_s is None:
             iterations = DEFAULT_ITERATIONS
@@ -108,7 +117,8 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
-        deadline = None if self.time_s is None else started + self.time_s
+        limits = [t for t in (self.time_s, self.max_s) if t is not None]
+        deadline = started + min(limits) if limits else None
         players = engine.num_players(state)
         root = _Node(-1, None)
         done = 0

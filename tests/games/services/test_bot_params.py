@@ -21,7 +21,8 @@ def test_every_engine_gives_a_bounded_schema_per_bot(game):
     greedy = engine.bot_param_schema("greedy")
     assert greedy["additionalProperties"] is False and "seed" not in greedy["properties"]
     ismcts = engine.bot_param_schema("ismcts")["properties"]
-    assert (ismcts["iterations"]["minimum"], ismcts["iterations"]["maximum"]) == (1, 20000)
+    assert (ismcts["iterations"]["minimum"], ismcts["iterations"]["maximum"]) == (1, 10000)
+    assert ismcts["rollout_depth"]["maximum"] == 40 and ismcts["rollout_candidates"]["maximum"] == 4
     assert (ismcts["time_s"]["minimum"], ismcts["time_s"]["maximum"]) == (0.01, 5.0)
     assert engine.bot_param_schema("ismcts", max_time_s=2)["properties"]["time_s"]["maximum"] == 2
     for name, defaults in engine.bot_defaults.items():  # per-engine defaults, and valid ones
@@ -30,11 +31,12 @@ def test_every_engine_gives_a_bounded_schema_per_bot(game):
         engine.check_bot_params(name, defaults)
     for name, params in [("random", {"bench": 1}), ("ismcts", {"time_s": 50}),
                          ("ismcts", {"iterations": -1}), ("ismcts", {"zzz": 1}),
-                         ("ismcts", {"iterations": 20001}), ("greedy", {"depth": 99}),
+                         ("ismcts", {"iterations": 10001}),
+                         ("ismcts", {"rollout_depth": 41}), ("ismcts", {"rollout_candidates": 5}), ("greedy", {"depth": 99}),
                          ("ismcts", {"time_s": 0})]:  # fmt: skip
         with pytest.raises(InvalidOptions):
             engine.check_bot_params(name, params)
-    engine.check_bot_params("ismcts", {"iterations": 20000, "time_s": 5})
+    engine.check_bot_params("ismcts", {"iterations": 10000, "time_s": 5})
 
 
 @pytest.mark.parametrize(
