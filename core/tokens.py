@@ -78,10 +78,9 @@ def issue(user, *, name: str = "", replace: bool = False) -> tuple[ApiToken, str
 
 def one_token_only(user) -> bool:
     """A bot program's account holds one token: a new one replaces the old."""
-    from games.models import PlayerKind  # games stands above core: imported when asked
-
-    player = getattr(user, "player", None)  # the reverse one-to-one; absent for some accounts
-    return player is not None and player.kind == PlayerKind.EXTERNAL_BOT
+    # games.models.PlayerKind.EXTERNAL_BOT, read through the relation: core imports no app.
+    player = getattr(user, "player", None) if hasattr(user, "player") else None
+    return player is not None and player.kind == "external_bot"
 
 
 def tokens_of(user):

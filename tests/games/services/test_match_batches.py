@@ -6,7 +6,6 @@ import contextlib
 
 import pytest
 from celery.signals import before_task_publish
-from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from config.celery import app as celery_app
