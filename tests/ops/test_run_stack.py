@@ -7,38 +7,15 @@ from __future__ import annotations
 import http.client
 import logging
 import os
-import secrets
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from config.log_filters import RoutineBeatLinesAtDebug, RoutineTaskLinesAtDebug
-from config.worker_process import ROOT, project_env
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _groups_alive(pgids: set[int]) -> set[int]:
-    """Process-group ids among `pgids` that still have a (non-zombie) member."""
-    alive = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        state, pgid = fields[0], int(fields[2])
-        if pgid in pgids and state != "Z":
-            alive.add(pgid)
-    return alive
+from tests.processes import groups_alive, start_supervisor
 
 
 def _wait_for_line(path: Path, text: str, proc: subprocess.Popen, timeout: float) -> str:
@@ -55,17 +32,7 @@ def _wait_for_line(path: Path, text: str, proc: subprocess.Popen, timeout: float
 
 @pytest.mark.django_db(transaction=True)  # web, worker and beat use the test database
 def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
-    port = _free_port()
-    env = project_env("config.settings.dev", VAR_DIR=str(tmp_path),
-                      CELERY_QUEUE=f"run-{secrets.token_hex(4)}",
-                      BOT_HEAVY_QUEUE=f"run-heavy-{secrets.token_hex(4)}")  # fmt: skip
-    log = tmp_path / "run.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "config.worker_process", "run", "--host", "127.0.0.1",
-             "--port", str(port)],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+    proc, log, port = start_supervisor(tmp_path, "run")
     try:
         address = f"Serving http://127.0.0.1:{port}/"
         text = _wait_for_line(log, address, proc, timeout=90)
@@ -77,14 +44,14 @@ def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
         assert text.count(address) == 1
         started = next(line for line in text.splitlines() if line.startswith("started "))
         pgids = {int(word.strip(",")) for word in started.split()[1:] if word.strip(",").isdigit()}
-        assert len(pgids) == 4 and _groups_alive(pgids) == pgids
+        assert len(pgids) == 4 and groups_alive(pgids) == pgids
         _wait_for_line(log, "beat: Starting", proc, timeout=60)
         time.sleep(3)  # a beat tick or two: the sweep runs every 2 s
 
         os.killpg(proc.pid, signal.SIGTERM)  # as `kill -TERM -<pgid of make>` would
         returncode = proc.wait(timeout=10)
         deadline = time.monotonic() + 1
-        while _groups_alive(pgids) and time.monotonic() < deadline:
+        while groups_alive(pgids) and time.monotonic() < deadline:
             time.sleep(0.05)
     finally:
         if proc.poll() is None:
@@ -92,7 +59,7 @@ def test_make_run_supervisor_serves_then_stops_everything_on_term(tmp_path):
             proc.wait()
     output = log.read_text()
     assert returncode == 0, output[-3000:]
-    assert _groups_alive(pgids) == set()
+    assert groups_alive(pgids) == set()
     assert "stopped web, worker, worker-heavy and beat" in output
     assert "restarting" not in output  # nothing died on the way
     assert "Segmentation fault" not in output

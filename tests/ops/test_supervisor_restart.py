@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import secrets
 import signal
 import subprocess
 import sys
@@ -17,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from config.worker_process import ROOT, free_port, project_env, restart_delay, wait_for
+from config.worker_process import ROOT, restart_delay, wait_for
+from tests.processes import groups_alive, start_supervisor
 
 PIDS = re.compile(r"\b(web|worker-heavy|worker|beat) (\d+)")
 
@@ -34,17 +34,6 @@ def _wait_for(path: Path, pattern: str, proc: subprocess.Popen, timeout: float) 
             )
         time.sleep(0.1)
     pytest.fail(f"no {pattern!r} within {timeout} s:\n{path.read_text()[-3000:]}")
-
-
-def _group_alive(pgid: int) -> bool:
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            return True
-    return False
 
 
 def _health_status(port: int) -> int | None:
@@ -64,17 +53,7 @@ def test_restart_delay_doubles_from_one_second_up_to_thirty():
 
 @pytest.mark.django_db(transaction=True)  # web, workers and beat use the test database
 def test_a_killed_worker_is_started_again_with_back_off_and_the_site_stays_up(tmp_path):
-    port = free_port()
-    env = project_env("config.settings.dev", VAR_DIR=str(tmp_path),
-                      CELERY_QUEUE=f"restart-{secrets.token_hex(4)}",
-                      BOT_HEAVY_QUEUE=f"restart-heavy-{secrets.token_hex(4)}")  # fmt: skip
-    log = tmp_path / "run.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "config.worker_process", "run", "--host", "127.0.0.1",
-             "--port", str(port)],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+    proc, log, port = start_supervisor(tmp_path, "restart")
     try:
         _wait_for(log, r"Serving http://", proc, timeout=90)
         started = _wait_for(log, r"started .*", proc, timeout=1).group(0)
@@ -84,7 +63,7 @@ def test_a_killed_worker_is_started_again_with_back_off_and_the_site_stays_up(tm
 
         os.killpg(old, signal.SIGKILL)  # the worker and its pool processes, as the OOM killer might
         new = int(_wait_for(log, r"restarted worker: pid (\d+)", proc, timeout=10).group(1))
-        assert new != old and _group_alive(new) and not _group_alive(old)
+        assert new != old and groups_alive({new}) and not groups_alive({old})
         assert re.search(rf"worker \(pid {old}\) exited with -9 .* restarting it in 1 s",
                          log.read_text())  # fmt: skip
 
@@ -92,11 +71,11 @@ def test_a_killed_worker_is_started_again_with_back_off_and_the_site_stays_up(tm
         os.killpg(new, signal.SIGKILL)
         _wait_for(log, rf"worker \(pid {new}\) exited with -9 .* restarting it in 2 s", proc, 5)
         newer = int(_wait_for(log, rf"restarted worker: pid (?!{new}\b)(\d+)", proc, 10).group(1))
-        assert _group_alive(newer)
+        assert groups_alive({newer})
 
         # The others were left alone, and the site still answers.
         for name in ("web", "worker-heavy", "beat"):
-            assert _group_alive(int(pids[name])), name
+            assert groups_alive({int(pids[name])}), name
         # (Retried: runserver's autoreloader restarts it when a file of the checkout changes.)
         assert wait_for(lambda: _health_status(port) == 200, timeout=20, what="/health/ 200")
 
@@ -110,9 +89,9 @@ def test_a_killed_worker_is_started_again_with_back_off_and_the_site_stays_up(tm
     assert returncode == 0, output[-3000:]
     assert "stopped web, worker, worker-heavy and beat" in output
     deadline = time.monotonic() + 2
-    while _group_alive(newer) and time.monotonic() < deadline:
+    while groups_alive({newer}) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _group_alive(newer)
+    assert not groups_alive({newer})
 
 
 def _run_stack(script: str, tmp_path: Path, timeout: float = 30) -> tuple[int, str, float]:

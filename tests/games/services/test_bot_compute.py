@@ -4,19 +4,17 @@ to their own queue."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pytest
-from celery.signals import before_task_publish
 
-from config.celery import app as celery_app
 from games import services
 from games.engines.base import InvalidOptions
 from games.engines.registry import get_engine
 from games.services import dispatch
 from games.services.runner import Runner
 from tests.games.factories import EngineBotFactory, HumanPlayerFactory
+from tests.games.services.test_match_batches import published_tasks
 
 
 def _midgame(game: str, players: int = 3):
@@ -79,20 +77,13 @@ def test_the_cap_follows_the_match_clock(settings, time_control, clock_ms, cap):
     assert runner.think_cap(0) == pytest.approx(min(cap, 1.5))
 
 
-@contextlib.contextmanager
 def queues_used():
     """(task name, queue, match ids) of every task published meanwhile."""
-    sent = []
+    return published_tasks(queues=True)
 
-    def record(sender=None, body=None, routing_key=None, **kwargs):
-        sent.append((sender, routing_key, sorted(m for m, _ply in body[0][0])))
 
-    before_task_publish.connect(record, weak=False)
-    try:
-        yield sent
-    finally:
-        before_task_publish.disconnect(record)
-        celery_app.control.purge()
+def _turns(sent) -> list[tuple]:
+    return [(name, queue, sorted(m for m, _ply in args[0])) for name, args, queue in sent]
 
 
 @pytest.mark.django_db
@@ -105,7 +96,7 @@ def test_search_bot_turns_go_to_the_heavy_queue_the_rest_to_the_default(settings
     light = services.create_match(game="silkroad", players=[quick, quick2], start=False)
     with queues_used() as sent:
         dispatch.send_bot_turns([(heavy.pk, 0), (light.pk, 0)])
-    assert sorted(sent, key=lambda s: s[1]) == [
+    assert sorted(_turns(sent), key=lambda s: s[1]) == [
         ("games.tasks.play_bot_matches", settings.BOT_HEAVY_QUEUE, [heavy.pk]),
         ("games.tasks.play_bot_matches", settings.CELERY_TASK_DEFAULT_QUEUE, [light.pk]),
     ]
@@ -128,4 +119,4 @@ def test_the_sweep_sends_a_stalled_turn_once_not_every_sweep(settings):
     with queues_used() as sent:
         sweep_matches.apply()
         sweep_matches.apply()
-    assert [s[2] for s in sent if s[0] == "games.tasks.play_bot_matches"] == [[match.pk]]
+    assert [s[2] for s in _turns(sent) if s[0] == "games.tasks.play_bot_matches"] == [[match.pk]]

@@ -63,13 +63,15 @@ def forced_toy(monkeypatch):
 
 
 @contextlib.contextmanager
-def published_tasks():
-    """The tasks really sent to the broker meanwhile, as (task name, args, eta); the test's
-    queue is purged afterwards so that no later worker test takes them."""
+def published_tasks(*, queues: bool = False):
+    """The tasks really sent to the broker meanwhile, as (task name, args, eta), or with
+    `queues` as (task name, args, queue); the test's queues are purged afterwards so that
+    no later worker test takes them."""
     sent = []
 
-    def record(sender=None, body=None, headers=None, **kwargs):
-        sent.append((sender, tuple(body[0]), (headers or {}).get("eta")))
+    def record(sender=None, body=None, headers=None, routing_key=None, **kwargs):
+        last = routing_key if queues else (headers or {}).get("eta")
+        sent.append((sender, tuple(body[0]), last))
 
     before_task_publish.connect(record, weak=False)
     try:
