@@ -34,11 +34,13 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("api/clubs/", include("clubs.api.urls")),
     path("api/", include("ratings.api.urls")),
     path("api/", include("notifications.api_urls")),
     path("api/", include("core.api")),  # me/ (delete the account), me/export/, me/tokens/
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
+    path("clubs/", include("clubs.urls")),
     path("notifications/", include("notifications.urls")),
     # The Web Push service worker, at the root: its scope is the whole site.
     path("push-sw.js", service_worker, name="push-service-worker"),

@@ -8,9 +8,14 @@ look at everything and change nothing (docs/architecture.md, Permissions).
 The models are reached through the objects passed in: this module imports no app's models.
 """
 
+from django.core.exceptions import ObjectDoesNotExist
+
 CHANGE_TOURNAMENT = "tournaments.change_tournament"
 CHANGE_MATCH = "games.change_match"
 HUMAN = "human"  # games.models.PlayerKind.HUMAN: a bot program's account does not abort
+# clubs.models: the members who run a club's events (Membership.role and .status values).
+CLUB_ORGANISER_ROLES = ("owner", "organiser")
+CLUB_ACTIVE = "active"
 
 
 def _signed_in(user) -> bool:
@@ -18,12 +23,26 @@ def _signed_in(user) -> bool:
 
 
 def tournament_organiser_ids(tournament) -> set[int]:
-    """The accounts that run `tournament` by their role in it: its organiser and its
-    co-organisers (one query, or none when they were prefetched)."""
+    """The accounts that run `tournament` by their role in it: its organiser, its
+    co-organisers (one query, or none when they were prefetched) and, for a club's event,
+    the club's owner and organisers (through the reverse accessor `club_event`: no import
+    of clubs; one query when there is no club event, three when there is, none when
+    `club_event__club` and its memberships were prefetched)."""
     ids = {tournament.organiser_id} - {None}
     if tournament.pk is not None:
         ids |= {u.pk for u in tournament.co_organisers.all()}
+        ids |= club_organiser_ids(tournament)
     return ids
+
+
+def club_organiser_ids(tournament) -> set[int]:
+    """The active owner and organisers of the club `tournament` belongs to (empty: none)."""
+    try:
+        event = tournament.club_event
+    except ObjectDoesNotExist:
+        return set()
+    rows = event.club.memberships.filter(status=CLUB_ACTIVE, role__in=CLUB_ORGANISER_ROLES)
+    return set(rows.values_list("user_id", flat=True))
 
 
 def may_choose_co_organisers(user, tournament) -> bool:

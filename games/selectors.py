@@ -470,11 +470,18 @@ def match_contexts(match_ids: list[int]) -> dict[int, dict]:
 
 def with_targets(invitations: list[Invitation]) -> list[Invitation]:
     """Sets ``target`` ({"name", "url"}, or None when unknown) on each entry invitation, from
-    whatever settings.INVITATION_TARGETS names (games knows targets only by kind and id)."""
-    hook = _hook("INVITATION_TARGETS")
+    whatever settings.INVITATION_TARGETS names (games knows targets only by kind and id): one
+    dotted path, or a list of them (each app answers for the kinds it owns)."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    paths = getattr(settings, "INVITATION_TARGETS", None) or []
+    hooks = [import_string(p) for p in ([paths] if isinstance(paths, str) else paths)]
     keys = sorted({(i.target_kind, i.target_id) for i in invitations
                    if not i.match_id and i.target_kind and i.target_id is not None})  # fmt: skip
-    found = hook(keys) if hook and keys else {}
+    found = {}
+    for hook in hooks if keys else []:
+        found.update(hook(keys))
     for i in invitations:
         i.target = found.get((i.target_kind, i.target_id))
     return invitations

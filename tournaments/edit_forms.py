@@ -53,7 +53,11 @@ class TournamentEditForm(ZonedTimesForm):
             reason = _("Fixed since the start: the rounds played were paired and scored with it.")
         else:
             locked, reason = [], ""
-        if not setup.may_run_rated(user, over_the_board=t.over_the_board) and not t.rated:
+        club = setup.event_club(t)  # a club's event: the club's verdict (rated clubs)
+        if (
+            not setup.may_run_rated(user, over_the_board=t.over_the_board, club=club)
+            and not t.rated
+        ):
             locked.append("rated")  # no permission: said, never refused
             self.fields["rated"].help_text = _(
                 "Over the board, results are rated only for organisers the staff trust "

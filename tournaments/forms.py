@@ -27,6 +27,7 @@ from tournaments.services.setup import (
     MAX_VENUE,
     check_config,
     clean_planned_start,
+    club_hooks,
     may_run_rated,
 )
 from tournaments.tiebreak_labels import label
@@ -150,6 +151,16 @@ class TournamentForm(ZonedTimesForm):
         required=False, label=_("Check-in"),
         help_text=_("Only entrants who check in before the start are paired."),
     )  # fmt: skip
+    # A club's event (settings.TOURNAMENT_CLUB_HOOKS): the clubs the user runs, only shown
+    # to their owners and organisers.
+    club = forms.ChoiceField(
+        required=False, label=_("Club"),
+        help_text=_("An event of your club: its organisers all manage it."),
+    )  # fmt: skip
+    members_only = forms.BooleanField(
+        required=False, label=_("Club members only"),
+        help_text=_("Only the club's members may enter (its organisers may type in guests)."),
+    )  # fmt: skip
 
     # Which format each option belongs to (data-formats on its row; the JS reads it).
     FORMAT_FIELDS = {
@@ -167,7 +178,8 @@ class TournamentForm(ZonedTimesForm):
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.may_rate_club_events = user is not None and may_run_rated(user, over_the_board=True)
-        if not self.may_rate_club_events:
+        self._club_fields(user)
+        if not self.may_rate_club_events and not self.rated_clubs:
             # No refusal: over the board the event is simply unrated (the JS hides the box).
             self.fields["rated"].help_text = _(
                 "Over the board, only organisers the staff trust with rated events run them "
@@ -175,6 +187,16 @@ class TournamentForm(ZonedTimesForm):
                 "then unrated."
             )
             self.fields["rated"].widget.attrs["data-needs-permission"] = ""
+        if "club" in self.fields:
+            rated = ", ".join(name for slug, name in self.fields["club"].choices
+                              if slug in self.rated_clubs)  # fmt: skip
+            self.fields["rated"].help_text = " ".join(filter(None, [
+                str(self.fields["rated"].help_text),
+                str(_("Over the board, a club's event is rated only when the staff have marked "
+                      "the club rated (yours: %(clubs)s).") % {"clubs": rated}) if rated else
+                str(_("Over the board, a club's event is rated only when the staff have marked "
+                      "the club rated; none of yours is.")),
+            ]))  # fmt: skip
         self.fields["over_the_board"].widget.attrs["data-over-the-board"] = ""
         for name in self.FOLLOW_BOARD:
             self.fields[name].widget.attrs["data-follows-board"] = name + "_shown"
@@ -193,6 +215,22 @@ class TournamentForm(ZonedTimesForm):
         self.fields["game"].widget.attrs["data-game-select"] = ""
         self.fields["variant"].label_from_instance = _variant_label
         self.fields["variant"].widget.attrs["data-game-options"] = ""
+
+    def _club_fields(self, user) -> None:
+        """The club picker, with the clubs the user runs (none: no picker); which of them
+        run rated events (tournaments.services.setup.may_run_rated asks the hook)."""
+        hooks = club_hooks()
+        clubs = hooks.organised_clubs(user) if hooks and user is not None else []
+        self.rated_clubs = {c.slug for c in clubs
+                            if may_run_rated(user, over_the_board=True, club=c)}  # fmt: skip
+        if not clubs:
+            del self.fields["club"], self.fields["members_only"]
+            return
+        self.fields["club"].choices = [("", _("No club")), *((c.slug, c.name) for c in clubs)]
+
+    def _may_rate(self, data: dict) -> bool:
+        club = data.get("club")
+        return club in self.rated_clubs if club else self.may_rate_club_events
 
     def clean_time_zone(self):
         return self.cleaned_data.get("time_zone") or self.default_zone
@@ -256,7 +294,7 @@ class TournamentForm(ZonedTimesForm):
             shown = self.data.get(f"{name}_shown")
             if shown in ("0", "1") and (shown == "1") == bool(data.get(name)):
                 data[name] = not board
-        if board and not self.may_rate_club_events:
+        if board and not self._may_rate(data):
             data["rated"] = False
         for name in self.FOLLOW_BOARD:
             value = bool(data.get(name))
@@ -322,6 +360,8 @@ class TournamentForm(ZonedTimesForm):
             "starts_at": d.get("starts_at"), "entry_limit": d.get("entry_limit"),
             "check_in": bool(d.get("check_in")), "auto_start": bool(d.get("auto_start")),
             "time_zone": d.get("time_zone") or self.default_zone,
+            **({"club": d.get("club") or None, "members_only": bool(d.get("members_only"))}
+               if "club" in self.fields else {}),
         }  # fmt: skip
 
 

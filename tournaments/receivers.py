@@ -71,8 +71,9 @@ def on_guest_link_accepted(sender, target_kind: str, target_id: int, player_id: 
 @receiver(post_delete, sender="tournaments.Entry", dispatch_uid="tournaments.guest_entry_deleted")
 def on_entry_deleted(sender, instance, **kwargs) -> None:
     """A guest exists only for his entry: withdrawn before the start (or the tournament
-    deleted), the guest player goes too, unless he has played."""
+    deleted), the guest player goes too, unless he has played or is a club's guest (the
+    club keeps her for its next events: the reverse accessor club_guest, no import)."""
     from games.models import Player, PlayerKind
 
     Player.objects.filter(pk=instance.player_id, kind=PlayerKind.GUEST, entries__isnull=True,
-                          seats__isnull=True).delete()  # fmt: skip
+                          seats__isnull=True, club_guest__isnull=True).delete()  # fmt: skip

@@ -17,7 +17,7 @@ from django.db.models import (
     Value,
 )
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -42,7 +42,7 @@ from tournaments.models import (
     round_label,
 )
 from tournaments.services import entrants, results, scheduling, table_names
-from tournaments.services.setup import format_error_message
+from tournaments.services.setup import event_club, format_error_message
 
 
 def config_problem(tournament: Tournament) -> str | None:
@@ -110,13 +110,22 @@ def live_version(pk: int, user_id: int | None = None) -> dict | None:
     co = Tournament.co_organisers.through.objects.filter(
         tournament_id=OuterRef("pk"), user_id=user_id
     )
+    # A club's owner and organisers run its events (core.permissions): through the
+    # reverse accessor club_event, in the same lookup (tournaments never imports clubs).
+    club = Tournament.objects.filter(
+        pk=OuterRef("pk"), club_event__club__memberships__user_id=user_id,
+        club_event__club__memberships__status=permissions.CLUB_ACTIVE,
+        club_event__club__memberships__role__in=permissions.CLUB_ORGANISER_ROLES,
+    )  # fmt: skip
     return (
         Tournament.objects.filter(pk=pk)
         .annotate(
             reader_entry=Subquery(mine.values("pk")[:1])
             if user_id
             else Value(None, IntegerField()),
-            reader_co_organiser=Exists(co) if user_id else Value(False, BooleanField()),
+            reader_co_organiser=Exists(co) | Exists(club)
+            if user_id
+            else Value(False, BooleanField()),
         )
         .values(*LIVE_FIELDS, "reader_entry", "reader_co_organiser")
         .first()
@@ -844,4 +853,18 @@ def header_facts(tournament: Tournament) -> dict:
         "rounds": rounds,
         "rated": t.rated,
         "over_the_board": t.over_the_board,
+        "club": club_link(t),
     }
+
+
+def club_link(tournament: Tournament) -> dict | None:
+    """{"name", "url"} of the club whose event it is (the reverse accessor club_event:
+    tournaments never imports clubs), or None."""
+    club = event_club(tournament)
+    if club is None:
+        return None
+    try:
+        url = reverse("club-detail", args=[club.slug])
+    except NoReverseMatch:  # the club pages not routed (yet): their path
+        url = f"/clubs/{club.slug}/"
+    return {"name": club.name, "url": url}

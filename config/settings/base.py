@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "operations",
     "mail",
     "notifications",
+    "clubs",
 ]
 
 MIDDLEWARE = [
@@ -313,9 +314,15 @@ MATCH_PREDICTIONS = "ratings.selectors.predict_match"
 MATCH_RATING_CHANGES = "ratings.selectors.match_rating_changes"
 # ... and never tournaments: what an entry invitation points at (name, link), and the
 # tournament, round and table a match is played for (games/selectors.py).
-INVITATION_TARGETS = "tournaments.selectors.invitation_targets"
+INVITATION_TARGETS = [
+    "tournaments.selectors.invitation_targets",
+    "clubs.selectors.invitation_targets",  # a club's invitation to join
+]
 MATCH_CONTEXT = "tournaments.selectors.match_contexts"
 TOURNAMENT_RATING_LOOKUP = "ratings.selectors.elo_rating_of"
+# ... and tournaments never imports clubs: the module answering for a club's events (the
+# club picked at creation, members-only entries, club guests, rated clubs).
+TOURNAMENT_CLUB_HOOKS = "clubs.hooks"
 # The sweep restarts a bot turn nobody has advanced for this long (a lost task).
 MATCH_STALLED_S = env.float("MATCH_STALLED_S", default=30.0)
 # Celery pool processes a worker runs (`make run`, docker/entrypoint.sh).

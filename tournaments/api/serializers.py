@@ -12,6 +12,7 @@ from tournaments.services.setup import (
     MAX_ROUND_DAYS,
     MAX_SEED,
     MAX_VENUE,
+    event_club,
 )
 from tournaments.zones import zone_name
 
@@ -35,6 +36,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     co_organisers = serializers.SerializerMethodField(
         help_text="User names of those who run it with the organiser."
     )
+    club = serializers.SerializerMethodField(
+        help_text="The slug of the club whose event it is (its organisers all manage it), or null."
+    )
 
     class Meta:
         model = Tournament
@@ -44,9 +48,13 @@ class TournamentSerializer(serializers.ModelSerializer):
             "current_round", "entrants", "created_at", "started_at", "finished_at",
             "variant", "venue", "description", "starts_at", "entry_limit", "check_in", "paused",
             "auto_start", "auto_start_failed_at", "auto_start_failure", "time_zone",
-            "co_organisers",
+            "co_organisers", "club",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_club(self, t) -> str | None:
+        club = event_club(t)  # the reverse accessor club_event (tournaments never imports clubs)
+        return club.slug if club is not None else None
 
     def get_co_organisers(self, t) -> list[str]:
         return sorted(u.username for u in t.co_organisers.all())
@@ -79,7 +87,8 @@ class TournamentCreateSerializer(InputSerializer):
     rated = serializers.BooleanField(
         required=False,
         help_text="Default: rated, except over-the-board events of organisers without the "
-        "run_rated_events permission (unrated; asking for rated is then a 400).",
+        "run_rated_events permission, or of a club the staff have not marked rated "
+        "(unrated; asking for rated is then a 400).",
     )
     over_the_board = serializers.BooleanField(default=False)
     auto_advance = serializers.BooleanField(
@@ -123,6 +132,16 @@ class TournamentCreateSerializer(InputSerializer):
         required=False, allow_blank=True, max_length=64,
         help_text="The event's IANA zone, e.g. Europe/Prague (its pages show times in it). "
         "Default: the organiser's saved zone, else the site's.",
+    )  # fmt: skip
+    club = serializers.SlugField(
+        required=False, allow_null=True, max_length=60,
+        help_text="The slug of a club you own or organise: the event is the club's (its "
+        "organisers all manage it; over the board it is rated only if the club is rated).",
+    )  # fmt: skip
+    members_only = serializers.BooleanField(
+        required=False, default=False,
+        help_text="With club: only the club's members may enter (its organisers may enter "
+        "guests).",
     )  # fmt: skip
 
     def validate(self, data):

@@ -60,7 +60,9 @@ class TournamentViewSet(RoundActions, EntrantActions, ResultActionsMixin,
         "report_confirm": "tournament_results",
         **ROUND_THROTTLE_SCOPES,
     }
-    queryset = Tournament.objects.prefetch_related("co_organisers")
+    queryset = Tournament.objects.select_related("club_event__club").prefetch_related(
+        "co_organisers"
+    )
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     lookup_value_regex = r"[0-9]{1,18}"
 

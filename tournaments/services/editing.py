@@ -161,9 +161,15 @@ def _text(t: Tournament, fields: dict) -> dict:
 def _rated(t: Tournament, by, rated) -> bool:
     if not isinstance(rated, bool):
         _refuse("rated", gettext("Rated: true or false."), "invalid")
-    allowed = setup.may_run_rated(by, over_the_board=t.over_the_board) or setup.may_run_rated(
-        t.organiser, over_the_board=t.over_the_board
-    )
+    club = setup.event_club(t)  # a club's event: the club's verdict (rated clubs)
+    allowed = setup.may_run_rated(
+        by, over_the_board=t.over_the_board, club=club
+    ) or setup.may_run_rated(t.organiser, over_the_board=t.over_the_board, club=club)
+    if rated and not allowed and club is not None:
+        _refuse("rated", gettext(
+            "Over-the-board results of a club's event are rated only when the staff have "
+            "marked the club rated; keep the event unrated."
+        ), "rated_not_allowed")  # fmt: skip
     if rated and not allowed:
         _refuse("rated", gettext(
             "Over-the-board results are rated only for organisers with the "

@@ -12,6 +12,12 @@ Guests are `Player` rows of kind GUEST: no account, never rated (a table with a 
 recorded unrated), entered only in over-the-board tournaments (nobody could play their
 online seat). A link to an account needs that account's consent, like any entry: the
 organiser's own player is linked at once, anyone else accepts an invitation first.
+
+A club's event (settings.TOURNAMENT_CLUB_HOOKS, through setup.club_hooks: tournaments never
+imports clubs): a members-only event takes the club's members only, whichever way they
+come in (add_entry, enter_player, join, a guest link); its guests are typed in by the
+club's organisers. A guest of a club's event is the club's: typed in again at its next
+event, the same Player is entered; linked to an account, all her entries go with her.
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ def add_entry(*, tournament: Tournament, player: Player, seed: int | None = None
                 gettext("%(player)s has already entered.") % {"player": player},
                 code="already_entered",
             )
+        check_club_entry(t, player)
         # Full before the start: the waitlist (first come, first moved up). After it a
         # place never frees up for a waiting entry, so a late entry is refused instead.
         waiting = is_full(t) and t.status == TournamentStatus.REGISTRATION
@@ -75,11 +82,21 @@ def enter_player(*, tournament: Tournament, player: Player, by, seed: int | None
     """An organiser (or the player himself) enters `player`: himself, his own external
     bots and built-in bots at once (the Entry); anyone else only if he accepts (the
     Invitation; tournaments.receivers makes the entry on acceptance)."""
+    check_club_entry(tournament, player)  # before an invitation is sent: nothing changes
     if game_services.needs_invitation(player, by):
         return game_services.invite_to_entry(
             player=player, invited_by=by, target_kind="tournament", target_id=tournament.pk
         )
     return add_entry(tournament=tournament, player=player, seed=seed)
+
+
+def check_club_entry(tournament: Tournament, player: Player) -> None:
+    """A members-only club event takes the club's members only (the hook says why not);
+    guests are checked where they are typed in (add_guest: by the club's organisers)."""
+    hooks = setup.club_hooks()
+    refusal = hooks.entry_refusal(tournament, player) if hooks and not is_guest(player) else None
+    if refusal:
+        raise ValidationError(refusal, code="members_only")
 
 
 def withdraw_entry(*, entry: Entry) -> list[Entry]:
@@ -182,16 +199,31 @@ def add_guest(*, tournament: Tournament, name, by) -> Entry:
         raise ValidationError(
             {"guest": gettext("Guests play only over the board (the organiser types results in).")}
         )
+    hooks = setup.club_hooks()
+    refusal = hooks.guest_refusal(tournament, by) if hooks else None
+    if refusal:
+        raise PermissionDenied(refusal)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         name = clean_guest_name(t, name)
-        handle = slugify(name)[:20].strip("-")
-        player = Player.objects.create(
-            name=f"guest-{handle + '-' if handle else ''}{secrets.token_hex(4)}",
-            display_name=name, kind=PlayerKind.GUEST, game=t.game,
-            is_active=False,  # never offered in pickers, lobbies or invitations
-        )  # fmt: skip
+        # The club's guest of that name, when the event is a club's: the same person again.
+        player = hooks.club_guest(t, name) if hooks else None
+        if player is None:
+            handle = slugify(name)[:20].strip("-")
+            player = Player.objects.create(
+                name=f"guest-{handle + '-' if handle else ''}{secrets.token_hex(4)}",
+                display_name=name, kind=PlayerKind.GUEST, game=t.game,
+                is_active=False,  # never offered in pickers, lobbies or invitations
+            )  # fmt: skip
+            if hooks:
+                hooks.keep_guest(t, player)
         return add_entry(tournament=t, player=player)
+
+
+def club_guest_names(tournament: Tournament) -> list[str]:
+    """The club's guests not entered yet, for a club's event (typed in, they are reused)."""
+    hooks = setup.club_hooks()
+    return hooks.guest_names(tournament) if hooks else []
 
 
 # ---- self-registration ---------------------------------------------------------
@@ -212,6 +244,7 @@ def join(*, tournament: Tournament, user) -> Entry:
     tournament = Tournament.objects.get(pk=tournament.pk)  # the status now, not the caller's copy
     if not can_join(tournament):
         raise ValidationError(gettext("Entries are closed."), code="entries_closed")
+    check_club_entry(tournament, player)  # a members-only club event (add_entry asks again)
     return add_entry(tournament=tournament, player=player)
 
 
@@ -488,11 +521,33 @@ def link_guest(*, entry: Entry, player: Player, by):
         raise ValidationError(
             {"player": gettext("%(player)s has already entered.") % {"player": player}}
         )
+    _check_link(entry.player, player)
+    hooks = setup.club_hooks()
+    refusal = hooks.link_refusal(entry, player, by) if hooks else None
+    if refusal:
+        raise ValidationError({"player": refusal}, code="members_only")
     if game_services.needs_invitation(player, by):
         return game_services.invite_to_entry(
             player=player, invited_by=by, target_kind=LINK_TARGET, target_id=entry.pk
         )
     return complete_link(entry_id=entry.pk, player_id=player.pk)
+
+
+def _check_link(guest: Player, player: Player) -> None:
+    """A club's guest may have entries in several of its events: all of them go to the
+    account, so none of those may have the account entered already."""
+    both = (
+        Tournament.objects.filter(entries__player=guest)
+        .filter(entries__player=player)
+        .order_by("pk")
+    )
+    clash = both.first()
+    if clash is not None:
+        raise ValidationError(
+            {"player": gettext("%(player)s has already entered %(tournament)s, as has the guest.")
+             % {"player": player, "tournament": clash.name}},
+            code="already_entered",
+        )  # fmt: skip
 
 
 def complete_link(*, entry_id: int, player_id: int) -> Entry:
@@ -509,9 +564,16 @@ def complete_link(*, entry_id: int, player_id: int) -> Entry:
                 gettext("%(player)s has already entered.") % {"player": player},
                 code="already_entered",
             )
+        _check_link(guest, player)
         Seat.objects.filter(player=guest).update(player=player)
+        # Every entry of the guest: one, or a club guest's in each of the club's events
+        # she played (her club guest row goes with the guest player).
+        tournament_ids = set(
+            Entry.objects.filter(player=guest).values_list("tournament_id", flat=True)
+        )
+        Entry.objects.filter(player=guest).update(player=player)
         entry.player = player
-        entry.save(update_fields=["player"])
         guest.delete()
-        versions.touch(entry.tournament_id)
+        for tid in sorted(tournament_ids | {entry.tournament_id}):
+            versions.touch(tid)
         return entry

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from importlib import import_module
 
-from django.core.exceptions import ValidationError
+from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
@@ -208,18 +211,46 @@ def check_config(*, format_name: str, game: str, raw) -> formats.Config:
 RATED_PERMISSION = "tournaments.run_rated_events"
 
 
-def may_run_rated(organiser, *, over_the_board: bool) -> bool:
-    """Typed-in results are rated only for organisers staff trust with the permission:
-    anyone else could type in any score. Online tables are rated by their matches' own rules."""
+def club_hooks():
+    """The module settings.TOURNAMENT_CLUB_HOOKS names (clubs.hooks), or None without one:
+    tournaments never imports clubs (docs/architecture.md, "Who may import whom")."""
+    path = getattr(settings, "TOURNAMENT_CLUB_HOOKS", None)
+    return import_module(path) if path else None
+
+
+def event_club(tournament):
+    """The club `tournament` belongs to, through the reverse accessor ``club_event`` (a
+    missing one is remembered on the instance), or None."""
+    if tournament is None or tournament.pk is None:
+        return None
+    try:
+        return tournament.club_event.club
+    except ObjectDoesNotExist:
+        return None
+
+
+def may_run_rated(organiser, *, over_the_board: bool, club=None) -> bool:
+    """Typed-in results are rated only for organisers staff trust: anyone else could type
+    in any score. A club's event: the club's verdict (staff mark a club rated; its owner and
+    organisers, who all manage its events, then run them rated). Without a club: the
+    per-user permission. Online tables are rated by their matches' own rules."""
     if not over_the_board:
         return True
+    if club is not None:
+        hooks = club_hooks()
+        return bool(hooks and organiser is not None and hooks.may_run_rated(organiser, club))
     return organiser is not None and organiser.has_perm(RATED_PERMISSION)
 
 
-def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bool:
-    allowed = may_run_rated(organiser, over_the_board=over_the_board)
+def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None, club=None) -> bool:
+    allowed = may_run_rated(organiser, over_the_board=over_the_board, club=club)
     if rated is None:
         return allowed
+    if rated and not allowed and club is not None:
+        raise ValidationError({"rated": gettext(
+            "Over-the-board results of a club's event are rated only when the staff have "
+            "marked the club rated; create the event unrated."
+        )})  # fmt: skip
     if rated and not allowed:
         raise ValidationError({"rated": gettext(
             "Over-the-board results are rated only for organisers with the "
@@ -228,14 +259,33 @@ def _rated_allowed(*, organiser, over_the_board: bool, rated: bool | None) -> bo
     return rated
 
 
+def _event_club(organiser, club, members_only):
+    """The club an event is created for (its slug, checked by the hook: only the club's
+    owner and organisers may add events to it), or None."""
+    if not isinstance(members_only, bool):
+        raise ValidationError({"members_only": gettext("Members only: true or false.")})
+    if club in (None, ""):
+        if members_only:
+            raise ValidationError({"members_only": gettext(
+                "Only a club's event can be for its members only: choose the club."
+            )})  # fmt: skip
+        return None
+    hooks = club_hooks()
+    if hooks is None or not isinstance(club, str):
+        raise ValidationError({"club": gettext("No such club.")})
+    return hooks.club_for_event(organiser, club)
+
+
 def create_tournament(
     *, name: str, game: str, format: str, organiser=None, config: dict | None = None,
     options: dict | None = None, variant=None, time_control: dict | None = None,
     timeout_policy: str = "auto", rated: bool | None = None, over_the_board: bool = False,
     auto_advance: bool = True, round_days: int | None = None, seed: int | None = None,
-    time_zone: str = "", **details,
+    time_zone: str = "", club: str | None = None, members_only: bool = False, **details,
 ) -> Tournament:  # fmt: skip
     """``rated=None``: rated when the organiser may run it rated (see ``may_run_rated``).
+    ``club``: the slug of the club the event belongs to (its owner or an organiser only);
+    ``members_only``: then only the club's members enter.
     ``time_zone``: the event's (tournaments.zones); blank: the organiser's saved zone, else
     the site's. ``details``: variant-free extras checked by clean_details (venue,
     description, starts_at, auto_start, entry_limit, check_in, time_control_preset)."""
@@ -243,7 +293,10 @@ def create_tournament(
     time_zone = clean_time_zone(time_zone) or zones.default_zone(organiser)
     details, time_control = clean_details(game=game, variant=variant, time_control=time_control,
                                           **details)  # fmt: skip
-    rated = _rated_allowed(organiser=organiser, over_the_board=over_the_board, rated=rated)
+    club = _event_club(organiser, club, members_only)
+    rated = _rated_allowed(
+        organiser=organiser, over_the_board=over_the_board, rated=rated, club=club
+    )
     engine = game_selectors.engine_for(game)
     if format not in formats.FORMATS:
         raise ValidationError(
@@ -275,7 +328,10 @@ def create_tournament(
         **details,
     )  # fmt: skip
     format_rows.format_config(tournament)
-    tournament.save()
+    with transaction.atomic():
+        tournament.save()
+        if club is not None:
+            club_hooks().attach(tournament, club, members_only=members_only)
     return tournament
 
 

@@ -283,4 +283,6 @@ def _organiser_extras(request, t: Tournament) -> dict:
         "member_limited": limited,
         "checked_in_count": sum(1 for e in placed if e.checked_in_at),
         "placed_count": len(placed),
+        # A club's event: the club's guests not entered yet, offered by the guest form.
+        "club_guest_names": entrants.club_guest_names(t) if t.over_the_board else [],
     }

@@ -142,7 +142,11 @@ def tournament_live(request, pk: int):
 
 @login_required
 def tournament_create(request):
-    form = TournamentForm(request.POST if request.method == "POST" else None, user=request.user)
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None,
+        user=request.user,
+        initial={"club": request.GET.get("club", "")[:60]},  # the club page's link
+    )
     limited = (
         throttling.page_limit(request, "tournament_create") if request.method == "POST" else None
     )
@@ -153,6 +157,8 @@ def tournament_create(request):
             t = services.create_tournament(organiser=request.user, **form.service_kwargs())
         except ValidationError as exc:
             form.add_service_error(exc)
+        except PermissionDenied as exc:  # not an organiser of the club (any more)
+            form.add_error("club" if "club" in form.fields else None, str(exc))
         else:
             return redirect("tournament-detail", pk=t.pk)
     with timezone.override(form.zone):  # the chosen zone, as the times were read in

@@ -1,0 +1,1 @@
+"""Writes of the clubs app (membership, events, seasons: one module each)."""
