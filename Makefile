@@ -30,6 +30,7 @@ migrate: install
 
 seed: migrate
 	$(PY) manage.py seed_demo
+	$(PY) manage.py seed_demo_club
 
 # Static files under content-hashed names with .gz copies (var/staticfiles/), which the
 # server then links and WhiteNoise serves with a long-lived cache (config/settings/dev.py).

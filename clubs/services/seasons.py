@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from clubs import season_selectors
 from clubs.models import Club, ClubEvent, Season
 from clubs.standings import DEFAULT_PLACE_POINTS
+from core import names
 from games.engines.registry import ENGINES
 from tournaments.models import Tournament
 
@@ -55,8 +56,7 @@ def clean_season(values: dict) -> dict:
         errors["name"] = [gettext("Give the season a name.")]
     elif len(name) > 120:
         errors["name"] = [gettext("At most 120 characters.")]
-    elif any(ord(c) < 32 or 0x200B <= ord(c) <= 0x200F or 0x202A <= ord(c) <= 0x202E
-             or 0x2066 <= ord(c) <= 0x2069 for c in name):  # fmt: skip
+    elif names.refused_character(name) is not None:  # controls, bidi overrides (UTS #39 rules)
         errors["name"] = [gettext("The name contains control characters.")]
     out["name"] = name
     starts = _date(values.get("starts_on"), "starts_on", errors)

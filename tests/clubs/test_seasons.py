@@ -372,3 +372,16 @@ def test_api_standings(api_client, two_nights, club):
     assert (
         api_client.get(f"/api/clubs/{club.slug}/seasons/{other.pk}/standings/").status_code == 404
     )
+
+
+def test_the_demo_club_is_made_once_after_the_demo_data():
+    from django.core.management import call_command
+
+    from clubs.models import Club, Membership
+
+    call_command("seed_demo")
+    call_command("seed_demo_club")
+    call_command("seed_demo_club")  # again: nothing more
+    club = Club.objects.get(slug="demo-club")
+    assert Membership.objects.filter(club=club, status="active").count() == 2
+    assert club.seasons.get().events.get().tournament.name == "Demo Swiss (bots)"

@@ -79,6 +79,9 @@ def untranslated(html: str) -> list[str]:
     text = main_text(html)
     for name in PRODUCT_NAMES:
         text = text.replace(name, "")
+    # Places in the time-zone picker ("Mexico City", "Ho Chi Minh City") are names, not
+    # the word "City" (a club's town) left in English.
+    text = re.sub(r"(?:[A-Z][a-z]+ )+City\b", "", text)
     return [
         e
         for e in translated_english()
