@@ -420,3 +420,18 @@ def test_format_errors_stay_english_sentences_for_code_and_logs():
     assert str(raised.value) == "Tables have 2 to 5 seats, not 7."
     czech = {"Tables have 2 to 5 seats, not %(n)s.": "Stůl: %(n)s?"}
     assert raised.value.translated(czech.get) == "Stůl: 7?"
+
+
+def test_pairing_after_the_last_round_says_the_tournament_is_over(client):
+    from tests.tournaments.result_fixtures import club_event, tables_of
+    from tournaments.services import results as result_services
+
+    t, _players = club_event(n=2, rounds=1)
+    for table in tables_of(t, 1):
+        result_services.enter_result(table=table, scores=[30, 10], tiebreak=[1, 2], by=t.organiser)
+    client.force_login(t.organiser)
+    answer = client.post(reverse("tournament-pair", args=[t.pk]), follow=True)
+    text = answer.content.decode()
+    assert "The tournament is over." in text and "Next round paired" not in text
+    t.refresh_from_db()
+    assert t.status == "finished"

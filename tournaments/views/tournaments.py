@@ -206,8 +206,10 @@ def tournament_start(request, pk: int):
 def tournament_pair(request, pk: int):
     t = actions.managed(request, pk)
     return actions.run_then_show(
-        request, pk, lambda: services.pair_next_round(tournament=t), _("Next round paired")
-    )
+        request, pk, lambda: services.pair_next_round(tournament=t),
+        # No round left: pairing finishes the tournament instead.
+        lambda made: _("Next round paired") if made is not None else _("The tournament is over."),
+    )  # fmt: skip
 
 
 @login_required
