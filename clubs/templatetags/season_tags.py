@@ -26,3 +26,15 @@ def club_ladder(context, club):
         return {"hidden": True}
     params = request.GET if request is not None else {}
     return {**season_selectors.ladder_context(club, params), "request": request}
+
+
+@register.filter
+def points(value):
+    """A score with at most two decimals and none it doesn't need, in the reader's
+    number format: 1.5 (not 1.50), 13.33, 4."""
+    from django.utils.formats import number_format
+
+    if value is None:
+        return ""
+    rounded = round(float(value), 2)
+    return number_format(int(rounded) if rounded == int(rounded) else rounded)

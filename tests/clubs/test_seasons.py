@@ -385,3 +385,13 @@ def test_the_demo_club_is_made_once_after_the_demo_data():
     club = Club.objects.get(slug="demo-club")
     assert Membership.objects.filter(club=club, status="active").count() == 2
     assert club.seasons.get().events.get().tournament.name == "Demo Swiss (bots)"
+
+
+def test_scores_show_only_the_decimals_they_need_in_the_readers_format():
+    from django.utils import translation
+
+    from clubs.templatetags.season_tags import points
+
+    assert [points(v) for v in (1.5, 4.0, 13.3333, None)] == ["1.5", "4", "13.33", ""]
+    with translation.override("cs"):
+        assert points(1.5) == "1,5"
