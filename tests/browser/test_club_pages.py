@@ -228,12 +228,22 @@ def test_a_club_from_founding_to_season_standings(live_server, browser_page):
     _login_as(page, base, OUTSIDER)
     first = evenings["Úterý 1"]
     page.goto(f"{base}/tournaments/{first.pk}/")
-    page.click("#join")
-    page.wait_for_selector("main ul.messages li.error")
-    assert _message(page) == (
+    # No Join button for her: the reason stands in its place ...
+    assert page.locator("#join").count() == 0
+    assert page.inner_text("#join-refusal") == (
         f"Úterý 1 is for members of {CLUB} only: {OUTSIDER} is not a member "
         "(ask to join the club first)."
     )
+    # ... and a join posted anyway (an old tab, a script) is refused the same way.
+    page.evaluate(
+        """url => { const f = document.createElement('form'); f.method = 'post'; f.action = url;
+        const c = document.createElement('input'); c.name = 'csrfmiddlewaretoken';
+        c.value = document.querySelector('[name=csrfmiddlewaretoken]').value; f.append(c);
+        document.body.append(f); f.submit(); }""",
+        f"/tournaments/{first.pk}/join/",
+    )
+    page.wait_for_selector("main ul.messages li.error")
+    assert _message(page).startswith(f"Úterý 1 is for members of {CLUB} only")
     assert not first.entries.filter(player__user__username=OUTSIDER).exists()
 
     # ---- The four members join both evenings --------------------------------------------

@@ -90,11 +90,19 @@ def enter_player(*, tournament: Tournament, player: Player, by, seed: int | None
     return add_entry(tournament=tournament, player=player, seed=seed)
 
 
+def club_entry_refusal(tournament: Tournament, player: Player | None) -> str | None:
+    """Why `player` may not enter this members-only club event (shown instead of the Join
+    button), or None."""
+    hooks = setup.club_hooks()
+    if player is None or hooks is None or is_guest(player):
+        return None
+    return hooks.entry_refusal(tournament, player)
+
+
 def check_club_entry(tournament: Tournament, player: Player) -> None:
     """A members-only club event takes the club's members only (the hook says why not);
     guests are checked where they are typed in (add_guest: by the club's organisers)."""
-    hooks = setup.club_hooks()
-    refusal = hooks.entry_refusal(tournament, player) if hooks and not is_guest(player) else None
+    refusal = club_entry_refusal(tournament, player)
     if refusal:
         raise ValidationError(refusal, code="members_only")
 

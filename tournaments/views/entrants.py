@@ -252,6 +252,12 @@ def detail_extras(request, t: Tournament) -> dict:
             my_entry and entrants.can_join(t) and entrants.take_moved_up_notice(my_entry)
         ),
         "can_join": entrants.can_join(t) and player is not None,
+        # A members-only club event: the reason, where the Join button would be.
+        "join_refusal": (
+            entrants.club_entry_refusal(t, player)
+            if not my_entry and entrants.can_join(t)
+            else None
+        ),
         "is_full": t.entry_limit is not None and active >= t.entry_limit,
         "active_entries": active,
         "waitlist": waitlist,
