@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership, MembershipStatus
+from clubs.models import Club, ClubEvent, ClubGuest, Membership, MembershipStatus, Season
 
 
 class MembershipInline(admin.TabularInline):
@@ -36,3 +36,26 @@ class ClubAdmin(admin.ModelAdmin):
     def get_search_results(self, request, queryset, search_term):
         found, _may_have_duplicates = super().get_search_results(request, queryset, search_term)
         return found.distinct(), False  # a member's name matches each club once
+
+
+class ClubEventInline(admin.TabularInline):
+    model = ClubEvent
+    extra = 0
+    raw_id_fields = ["tournament"]
+    fields = ["tournament", "members_only", "season"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "rule"]
+    list_filter = ["rule"]
+    search_fields = ["name", "club__name"]
+    raw_id_fields = ["club"]
+    inlines = [ClubEventInline]
+
+
+@admin.register(ClubGuest)
+class ClubGuestAdmin(admin.ModelAdmin):
+    list_display = ["player", "club", "created_at"]
+    search_fields = ["player__name", "player__display_name", "club__name"]
+    raw_id_fields = ["club", "player"]
