@@ -59,10 +59,14 @@ class TournamentEditForm(ZonedTimesForm):
             and not t.rated
         ):
             locked.append("rated")  # no permission: said, never refused
-            self.fields["rated"].help_text = _(
-                "Over the board, results are rated only for organisers the staff trust "
-                "with rated events (ask a club admin for the 'run rated events' permission)."
-            )
+            self.fields["rated"].help_text = (
+                _("Over the board, a club's events are rated only when the staff have "
+                  "verified the club (a rated club).")
+                if club is not None
+                else _("Over the board, results are rated only for organisers the staff trust "
+                       "with rated events (ask a club admin for the 'run rated events' "
+                       "permission).")
+            )  # fmt: skip
         for name in locked:
             field = self.fields[name]
             field.disabled = True

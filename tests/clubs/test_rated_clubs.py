@@ -140,3 +140,23 @@ def test_the_create_forms_rated_box_says_which_clubs_are_rated():
     lone = UserFactory()
     client.force_login(lone)
     assert "data-needs-permission" in client.get("/tournaments/new/").content.decode()
+
+
+def test_the_edit_page_says_why_an_unrated_clubs_event_cant_be_rated(client):
+    from django.urls import reverse
+
+    from clubs.services import events
+    from tests.clubs.factories import ClubFactory, owner_of
+    from tournaments import services as tournament_services
+
+    club = ClubFactory(rated=False)
+    owner = owner_of(club)
+    t = tournament_services.create_tournament(name="Unrated night", game="yspahan",
+                                              format="swiss", organiser=owner,
+                                              over_the_board=True, rated=False,
+                                              config={"table_size": 2})  # fmt: skip
+    events.attach(t, club)
+    client.force_login(owner)
+    form = client.get(reverse("tournament-edit", args=[t.pk])).context["form"]
+    assert form.fields["rated"].disabled
+    assert "verified the club" in form.fields["rated"].help_text
