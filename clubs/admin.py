@@ -3,6 +3,7 @@ its memberships. Founding, joining and roles go through the club pages and the A
 (clubs.services.membership), where consent is asked."""
 
 from django.contrib import admin
+from django.db import models
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
@@ -24,6 +25,8 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "city", "memberships__user__username"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
+    # A logo address typed without a scheme is an https one (Django 6's default).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def get_queryset(self, request):
         active = Count("memberships", filter=Q(memberships__status=MembershipStatus.ACTIVE))
