@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from core.errors import DomainError
 from games.models import Match, MatchStatus, Player, PlayerKind
+from games.services.match_checks import person_of
 
 # The built-in bots whose decisions take a worker for seconds (games.services.dispatch
 # sends their turns to the bots-heavy queue).
@@ -27,12 +28,13 @@ class TooManyMatches(DomainError):
 
 
 def principal(user):
-    """The human account a user's matches count against: a bot program's owner (when it
-    has one), else the user."""
-    player = getattr(user, "player", None)
-    if player is not None and player.kind == PlayerKind.EXTERNAL_BOT and player.owner_id:
-        return get_user_model().objects.get(pk=player.owner_id)
-    return user
+    """The human account a user's matches count against: the person answerable for her
+    player (`match_checks.person_of`: a bot program's owner), else the user."""
+    player = getattr(user, "player", None) if hasattr(user, "player") else None
+    person = person_of(player) if player is not None else None
+    if person is None or person == user.pk:
+        return user
+    return get_user_model().objects.get(pk=person)
 
 
 def accounts_of(person) -> list[int]:
