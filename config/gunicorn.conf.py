@@ -1,20 +1,18 @@
 """gunicorn settings for production (docker/entrypoint.sh web, and the smoke test).
 
-gthread workers: each process serves many connections with a pool of threads, so
-a long-lived request (the server-sent-events turn stream, up to 55 s) holds one
-thread, not a whole worker, and gunicorn's `timeout` (a worker's heartbeat, sent
-by its main thread) does not kill it. Size WEB_THREADS above the number of
-stream clients a process may hold at once, plus room for ordinary requests.
-Database connections do not grow with threads: each process borrows them from
-its bounded pool (DB_POOL_MAX_SIZE) for the length of a request or a stream poll.
+Uvicorn workers running the ASGI application (config/asgi.py): the live pages' push
+streams (server-sent events, core/live/) wait on the event loop, thousands a process
+with no thread each, and everything else runs in the WSGI application in a bounded pool
+of WEB_THREADS threads (a2wsgi), as the gthread workers ran it before. Database
+connections do not grow with threads: each process borrows them from its bounded pool
+(DB_POOL_MAX_SIZE) for the length of a request or a render.
 """
 
 import os
 
 bind = os.environ.get("WEB_BIND", "0.0.0.0:8000")
-worker_class = "gthread"
+worker_class = "uvicorn_worker.UvicornWorker"
 workers = int(os.environ.get("WEB_WORKERS", "2"))
-threads = int(os.environ.get("WEB_THREADS", "64"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", "10"))
 keepalive = 5

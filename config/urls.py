@@ -7,6 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from core.live.views import no_push_here
 from core.views import LoginView, ThrottledAdminAuthenticationForm
 from notifications.push_views import service_worker
 from operations.views import operations_page
@@ -38,6 +39,7 @@ urlpatterns = [
     path("api/", include("ratings.api.urls")),
     path("api/", include("notifications.api_urls")),
     path("api/", include("core.api")),  # me/ (delete the account), me/export/, me/tokens/
+    path("events/", no_push_here, name="live-events"),  # served by config/asgi.py
     path("i18n/", include("django.conf.urls.i18n")),  # set_language for the switcher
     path("tournaments/", include("tournaments.urls")),
     path("clubs/", include("clubs.urls")),

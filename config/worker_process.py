@@ -7,7 +7,7 @@ the benchmarks start workers and servers with them, and neither may import tests
 only the tests use is in tests/processes.py).
 
 `python -m config.worker_process run --host H --port P` is what `make run` starts:
-web (runserver), a Celery worker for the default queue, one for the search bots'
+web (uvicorn serving config/asgi.py), a Celery worker for the default queue, one for the search bots'
 queue (`worker-heavy`) and beat, each in its own process group. It prints the address
 once the server answers, starts a worker or beat that died again (with back-off,
 `restart_delay`), and on INT or TERM, or when the web server dies, stops them all
@@ -146,7 +146,9 @@ HEAVY_WORKER_ARGS = ["-n", "heavy@%h", "--max-tasks-per-child=50", "--soft-time-
 def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[str, list[str]]:
     celery = [python, "-m", "celery", "-A", "config"]
     return {
-        "web": [python, "manage.py", "runserver", f"{host}:{port}"],
+        # The ASGI app (config/asgi.py): pages as before, and the live pages' push streams.
+        "web": [python, "-m", "uvicorn", "config.asgi:application", "--host", host,
+                "--port", str(port), "--lifespan", "on", "--timeout-graceful-shutdown", "5"],
         "worker": [*celery, "worker", "--loglevel=INFO", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE,
                    f"--concurrency={settings.WORKER_CONCURRENCY}"],
         "worker-heavy": [*celery, "worker", "--loglevel=INFO", "-Q", settings.BOT_HEAVY_QUEUE,
@@ -156,7 +158,7 @@ def stack_commands(host: str, port: int, python: str = sys.executable) -> dict[s
 
 
 # Started again when they die: the site goes on without them only half-working (no bot
-# moves, time-outs or mails; no sweeps). The web server is not: runserver dying means
+# moves, time-outs or mails; no sweeps). The web server is not: its dying means
 # the port is taken or the code does not load, which a restart does not mend, so it
 # stops the rest and `make run` exits with the error.
 RESTARTED = ("worker", "worker-heavy", "beat")
@@ -215,7 +217,7 @@ def gunicorn_process(env: dict, log_path: Path, *, timeout: float = 60):
     once it answers."""
     port = free_port()
     env = {**env, "WEB_BIND": f"127.0.0.1:{port}"}
-    args = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "config.wsgi:application"]
+    args = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "config.asgi:application"]
     with process_group(args, env, log_path) as proc:
         deadline = time.monotonic() + timeout
         while not http_answers("127.0.0.1", port):

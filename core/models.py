@@ -36,3 +36,19 @@ class ApiToken(models.Model):
     @property
     def expired(self) -> bool:
         return self.expires_at <= timezone.now()
+
+
+class LiveChange(models.Model):
+    """An announcement that an object changed, for the live pages' table backend (the
+    embedded default without Redis, core/live/backends.py): written in the writer's own
+    transaction, read by every web process, kept LIVE_TABLE_KEEP_S."""
+
+    channel = models.CharField(max_length=120)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("live change")
+        verbose_name_plural = _("live changes")
+
+    def __str__(self) -> str:
+        return self.channel

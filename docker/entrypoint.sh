@@ -13,7 +13,7 @@ case "$1" in
   web)
     # No statement limit for migrations: an index on a big table may take minutes.
     DATABASE_STATEMENT_TIMEOUT_S=0 python manage.py migrate --noinput
-    exec gunicorn -c config/gunicorn.conf.py config.wsgi:application ;;
+    exec gunicorn -c config/gunicorn.conf.py config.asgi:application ;;
   worker)
     exec celery -A config worker --loglevel=INFO -Q "${CELERY_QUEUE:-celery}" \
       --concurrency "${WORKER_CONCURRENCY:-2}" ;;

@@ -27,10 +27,20 @@ MAX_ACTION_CHARS = 16 * 1024
 
 
 def match_list(request):
-    matches = selectors.match_list(status=request.GET.get("status"), game=request.GET.get("game"))
-    page = Paginator(matches, 25).get_page(request.GET.get("page"))
+    page, live_feed = match_rows(request.GET)
     template = "games/match_list.html#rows" if request.htmx else "games/match_list.html"
-    return render(request, template, {"page": page, "statuses": MatchStatus.choices})
+    return render(request, template, {"page": page, "statuses": MatchStatus.choices,
+                                      "live_feed": live_feed})  # fmt: skip
+
+
+def match_rows(params) -> tuple:
+    """The list's page for these GET parameters, and its push feed's spec and version
+    (the rows' feed, games/live_lists.py, renders the same page through this)."""
+    from games import live_lists  # it renders through this module's helper: imported late
+
+    matches = selectors.match_list(status=params.get("status"), game=params.get("game"))
+    page = Paginator(matches, 25).get_page(params.get("page"))
+    return page, live_lists.feed_of(params, page)
 
 
 # Human names for the kinds of decision (the action dict's "type") across the engines.
@@ -85,7 +95,16 @@ def _live_context(request, match: Match) -> dict:
         "board_clickable": hasattr(engine, "action_targets"),
         # The pending decision in a sentence, for the seat that makes it.
         "prompt": decision_prompt(match, engine, view),
+        # What the page's push stream starts from (static/js/live-stream.js).
+        "live_feed": f"match:{match.pk}{'' if seat is None else f':{seat}'}@{match_version(match)}",
     }
+
+
+def match_version(match: Match) -> str:
+    """Where the page's push stream starts (games/live_feeds.py): the ply and the status.
+    (A panel that changes without either, a waiting match's seats or a rating arriving,
+    is versioned by a checksum of its render there.)"""
+    return f"{match.ply}-{match.status}"
 
 
 def decision_prompt(match: Match, engine, view: dict) -> str:
@@ -144,23 +163,34 @@ def match_detail(request, pk: int):
 
 def match_live(request, pk: int):
     """The live part of the match page; 204 (htmx keeps what it shows) when nothing changed,
-    only what changed when the page shows an earlier ply of the same running match."""
+    only what changed when the page shows an earlier ply of the same running match. (The
+    page's fallback without push: the stream sends the same, see games/live_feeds.py.)"""
     match = get_object_or_404(Match, pk=pk)
     # Any signed-in viewer: asking whether she holds a seat would cost a query a poll,
     # and only seated people's visits are ever read.
     visits.note_visit(match.pk, request.user)
-    ply = _int(request.GET.get("ply"))
-    if ply == match.ply and match.status == MatchStatus.RUNNING:
+    update = live_update(request, match, _int(request.GET.get("ply")))
+    if update is None:
         return HttpResponse(status=204)
+    swap, html = update
+    response = HttpResponse(html)
+    return reswap(response, "none") if swap == "none" else response
+
+
+def live_update(request, match: Match, ply: int | None) -> tuple[str, str] | None:
+    """What brings a page showing `ply` (None: nothing yet) to the match now: None when it
+    is current, else the htmx swap style and the HTML ("none": out-of-band swaps only)."""
+    if ply == match.ply and match.status == MatchStatus.RUNNING:
+        return None
     context = _live_context(request, match)
     if ply is not None and 0 < ply < match.ply and match.status == MatchStatus.RUNNING:
         patch = _live_patch(request, match, ply, context)
         if patch is not None:
-            return patch
-    return render(request, "games/match_detail.html#live", context)
+            return "none", patch
+    return "outerHTML", render_to_string("games/match_detail.html#live", context, request)
 
 
-def _live_patch(request, match: Match, ply: int, context: dict) -> HttpResponse | None:
+def _live_patch(request, match: Match, ply: int, context: dict) -> str | None:
     """The changes since `ply` as htmx out-of-band swaps (the board as a patch for
     static/js/live-match.js); None when the whole panel must be sent instead: the viewer's
     choices appear or go (her turn then or now), or the old board is not known."""
@@ -178,8 +208,7 @@ def _live_patch(request, match: Match, ply: int, context: dict) -> HttpResponse 
     # Numbers only (the markup travels in <template>s): nothing in it needs escaping.
     context["board_patch_json"] = json.dumps(patch["patches"], separators=(",", ":"))
     context["new_log"] = [r for r in context["log"] if r["ply"] >= ply]
-    response = render(request, "games/match_detail.html#live-patch", context)
-    return reswap(response, "none")  # the page keeps its panel: only the swaps apply
+    return render_to_string("games/match_detail.html#live-patch", context, request)
 
 
 @require_POST

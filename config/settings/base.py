@@ -361,3 +361,16 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# Live pages by push (core/live/, docs/architecture.md "Live pages"). LIVE_BACKEND:
+# "redis" (pub/sub; the default with REDIS_URL) or "table" (the embedded default: each web
+# process reads core.LiveChange every LIVE_TABLE_POLL_S).
+LIVE_BACKEND = env.str("LIVE_BACKEND", default="")
+LIVE_TABLE_POLL_S = env.float("LIVE_TABLE_POLL_S", default=0.25)
+LIVE_TABLE_KEEP_S = env.int("LIVE_TABLE_KEEP_S", default=600)
+# Open streams a web process allows one person and one address (429 past them).
+LIVE_MAX_STREAMS_PER_USER = env.int("LIVE_MAX_STREAMS_PER_USER", default=12)
+LIVE_MAX_STREAMS_PER_ADDRESS = env.int("LIVE_MAX_STREAMS_PER_ADDRESS", default=60)
+LIVE_STREAM_MAX_S = env.float("LIVE_STREAM_MAX_S", default=900)  # then "reconnect"
+LIVE_KEEPALIVE_S = env.float("LIVE_KEEPALIVE_S", default=20)
+LIVE_READER_QUEUE = env.int("LIVE_READER_QUEUE", default=64)  # messages behind: closed

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 
+from core.live import publish as live
 from games.models import Match, MatchStatus, PlayerKind, Seat
 from games.signals import match_finished, turn_passed
 
@@ -27,8 +28,10 @@ def announce(runners: Iterable[Runner], *, schedule_bots: bool = True) -> None:
     finished matches announced together, bot turns queued (unless the caller is the
     bot task itself and carries on), a time-out task for each human deadline."""
     finished, rated, turns, deadlines, humans = [], [], [], [], []
+    channels = set()
     for runner in runners:
         match = runner.match
+        channels.update(_live_channels(runner))
         if runner.finished:
             finished.append(match.pk)
             if match.rated:
@@ -42,10 +45,19 @@ def announce(runners: Iterable[Runner], *, schedule_bots: bool = True) -> None:
             user_id = _human_to_act(runner)
             if user_id is not None:
                 humans.append((match.pk, match.ply, user_id))
+    if finished:
+        channels.add(live.MATCHES_CHANNEL)
+    live.publish(*sorted(channels))  # the match pages, the players' headers, the lists
     if turns:
         queue_bot_turns(turns)
     if finished or deadlines or humans:
         transaction.on_commit(lambda: _after_commit(finished, rated, deadlines, humans))
+
+
+def _live_channels(runner: Runner) -> list[str]:
+    """The match's channel and its seated people's (their turns, their headers)."""
+    users = {s.player.user_id for s in runner.seats if s.player.user_id}
+    return [live.match_channel(runner.match.pk), *(live.user_channel(u) for u in users)]
 
 
 def _human_to_act(runner: Runner) -> int | None:
