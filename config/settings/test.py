@@ -48,3 +48,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 # The site's default zone, whatever the shell exports: tests read pages in it (a test of
 # the TIME_ZONE variable itself imports the settings in a subprocess).
 TIME_ZONE = CELERY_TIMEZONE = "Europe/Prague"
+
+# The production web server the push tests start (tests/live_server.py) serves static/
+# itself, without collectstatic, as runserver and the test server do.
+WHITENOISE_USE_FINDERS = True

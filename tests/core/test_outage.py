@@ -40,7 +40,7 @@ def _get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, 
         conn.request("GET", path, headers=headers or {})
         response = conn.getresponse()
         body = response.read()
-        return response.status, dict(response.getheaders()), body, time.monotonic() - t0
+        return response.status, response.headers, body, time.monotonic() - t0
     finally:
         conn.close()
 

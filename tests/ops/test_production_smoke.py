@@ -19,6 +19,7 @@ import pytest
 
 from config.worker_process import ROOT, free_port, http_answers, process_group, project_env
 from games import services
+from tests.live_server import open_stream
 
 pytestmark = pytest.mark.postgres_redis
 
@@ -35,7 +36,7 @@ def _request(port: int, method: str, path: str, body: dict | None = None,
     response = conn.getresponse()
     data = response.read()
     conn.close()
-    return response.status, dict(response.getheaders()), data
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, data
 
 
 def _until(predicate, timeout: float, what: str, procs: dict, logs: Path):
@@ -95,7 +96,7 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
         assert hashed != "css/site.css"  # a content-hashed name
         status, headers, css = _request(port, "GET", f"/static/{hashed}")
         assert status == 200 and css == (ROOT / "static" / "css" / "site.css").read_bytes()
-        assert "immutable" in headers.get("Cache-Control", "")  # whitenoise: cache forever
+        assert "immutable" in headers.get("cache-control", "")  # whitenoise: cache forever
 
         status, _, body = _request(port, "GET", "/health/")
         report = json.loads(body)
@@ -116,6 +117,14 @@ def test_entrypoint_roles_serve_pages_static_files_and_finish_a_bot_match(tmp_pa
 
         match = _until(finished, 120, f"match {match_id} to finish", procs, tmp_path)
         assert match["ply"] > 0
+        # The push endpoint through the production server: a page that showed the match
+        # at its start is sent the finished panel at once.
+        stream = open_stream(f"http://127.0.0.1:{port}", [f"match:{match_id}@0-running"])
+        assert stream.status == 200
+        event = stream.next_event(timeout=20)
+        stream.close()
+        assert event.id.startswith(f"match:{match_id}@{match['ply']}-finished-")
+        assert 'id="match-live"' in event.json["html"]
 
         # The worker records its own heartbeat every 15 s: all up.
         def healthy():
