@@ -22,6 +22,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from core.live import hub as live_hub  # noqa: E402
 from core.live import stream  # noqa: E402
+from games.api import turn_stream  # noqa: E402
 
 site = WSGIMiddleware(get_wsgi_application(), workers=int(os.environ.get("WEB_THREADS", "64")))
 
@@ -29,6 +30,8 @@ site = WSGIMiddleware(get_wsgi_application(), workers=int(os.environ.get("WEB_TH
 async def application(scope, receive, send):
     if scope["type"] == "http" and scope["path"] == stream.PATH:
         return await stream.app(scope, receive, send)
+    if scope["type"] == "http" and scope["path"] == turn_stream.PATH:  # the bot API's, pushed
+        return await turn_stream.app(scope, receive, send)
     if scope["type"] == "lifespan":
         return await _lifespan(receive, send)
     return await site(scope, receive, send)

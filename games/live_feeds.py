@@ -55,7 +55,9 @@ class MatchFeed(Feed):
         if match.status == MatchStatus.RUNNING:
             if since == version:
                 return Rendered(version)
-            ply = _int((since or "").split("-")[0]) if since and since.endswith("-running") else None
+            ply = (
+                _int((since or "").split("-")[0]) if since and since.endswith("-running") else None
+            )
             update = match_pages.live_update(request, match, ply)
             if update is None:
                 return Rendered(version)

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import time
 from datetime import timedelta
+from urllib.parse import urlparse
 
 from django.conf import settings
 from django.db import close_old_connections
@@ -22,7 +23,13 @@ from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
-REDIS_PREFIX = "live:"
+
+def redis_prefix() -> str:
+    """Channels are named per Redis database ("live:<db>:"): pub/sub itself spans all of a
+    server's databases, and two deployments (or test runs) on one server must not hear
+    each other."""
+    db = urlparse(settings.REDIS_URL or "").path.strip("/") or "0"
+    return f"live:{db}:"
 
 
 def current():
@@ -48,8 +55,9 @@ class RedisBackend:
 
     def publish(self, channels) -> None:
         pipe = self._redis().pipeline(transaction=False)
+        prefix = redis_prefix()
         for channel in channels:
-            pipe.publish(REDIS_PREFIX + channel, b"1")
+            pipe.publish(prefix + channel, b"1")
         pipe.execute()
 
     def listener(self, notify) -> RedisListener:
@@ -58,8 +66,8 @@ class RedisBackend:
 
 class RedisListener:
     """One pub/sub connection a process: subscribes to the channels in use, calls
-    `notify(channel)` for each message; after a lost connection it subscribes again and
-    announces every channel (a change may have been missed)."""
+    `notify(channel)` for each message and once for each channel it newly subscribes to
+    (after a lost connection: all of them), since a change may have gone unheard."""
 
     def __init__(self, notify):
         self.notify = notify
@@ -78,37 +86,39 @@ class RedisListener:
     async def run(self) -> None:
         import redis.asyncio as aioredis
 
-        subscribed: set[str] = set()
+        prefix = redis_prefix()
         while True:
             client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
+            # (Again) from nothing: every channel in use is subscribed, then looked at.
+            subscribed: set[str] = set()
             try:
-                if subscribed:  # after a reconnect: what changed meanwhile is unknown
-                    subscribed = set()
-                    for channel in list(self.channels):
-                        self.notify(channel)
                 while True:
                     wanted = set(self.channels)
-                    if wanted - subscribed:
-                        await pubsub.subscribe(*[REDIS_PREFIX + c for c in wanted - subscribed])
+                    new = wanted - subscribed
+                    if new:
+                        await pubsub.subscribe(*[prefix + c for c in new])
                     if subscribed - wanted:
-                        await pubsub.unsubscribe(*[REDIS_PREFIX + c for c in subscribed - wanted])
+                        await pubsub.unsubscribe(*[prefix + c for c in subscribed - wanted])
                     subscribed = wanted
                     self._changed.clear()
+                    # A change published between a reader's first render and this
+                    # subscription went to nobody: look again once, now that it is heard.
+                    for channel in new:
+                        self.notify(channel)
                     if not subscribed:
                         await self._changed.wait()
                         continue
-                    message = await pubsub.get_message(timeout=0.5)
+                    message = await pubsub.get_message(timeout=0.2)
                     while message is not None:
                         if message.get("type") == "message":
                             name = message["channel"].decode()
-                            self.notify(name.removeprefix(REDIS_PREFIX))
+                            self.notify(name.removeprefix(prefix))
                         message = await pubsub.get_message(timeout=0)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("live: Redis subscription lost; again in 1 s", exc_info=True)
-                subscribed = subscribed or {"?"}  # announce everything once back
                 await asyncio.sleep(1)
             finally:
                 try:

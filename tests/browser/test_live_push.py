@@ -72,8 +72,9 @@ def test_moves_reach_the_seated_and_the_spectator_pages_without_a_poll(browser_p
         for _ in range(4):
             match = _move(match, [alice, bob], rng)
             for page in (mine, watcher):
-                _until(page, "() => (document.getElementById('live-ply') || {}).value",
-                       str(match.ply))
+                _until(
+                    page, "() => (document.getElementById('live-ply') || {}).value", str(match.ply)
+                )
         # The log shows the moves on both pages, numbered; the seated page still offers
         # her her choices when it is her turn.
         assert watcher.locator("#match-log li").count() >= 4

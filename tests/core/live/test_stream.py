@@ -203,3 +203,23 @@ def test_the_wsgi_server_says_no_push_and_the_page_polls(client):
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert f'data-live-feed="match:{match.pk}@0-running"' in page
     assert match.status == MatchStatus.RUNNING
+
+
+@pytest.mark.postgres_redis
+def test_a_web_process_that_lost_redis_subscribes_again_and_misses_nothing(server, settings):
+    import redis
+
+    match, alice, bob = _table()
+    stream = open_stream(server, [f"match:{match.pk}@{match.ply}-running"])
+    assert stream.next_event(timeout=1.0) is None
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    db = client.connection_pool.connection_kwargs.get("db", 0)
+    # The web process's subscription connection: the pub/sub client on this database.
+    ours = [c for c in client.client_list(_type="pubsub") if int(c["db"]) == int(db)]
+    assert ours
+    for c in ours:
+        client.client_kill_filter(_id=c["id"])
+    match = _move(match, [alice, bob])  # published while nobody listens
+    event = stream.next_event(timeout=10)
+    assert event is not None and event.id == f"match:{match.pk}@{match.ply}-running"
+    stream.close()
