@@ -11,8 +11,7 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.engines.registry import get_engine
-from tests.games.factories import HumanPlayerFactory
+from tests.games.factories import HumanPlayerFactory, play_random_move
 from tests.live_server import push_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,16 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def server(django_db_setup, django_db_blocker, tmp_path_factory):
     with push_server(tmp_path_factory.mktemp("push-browser")) as url:
         yield url
-
-
-def _move(match, players, rng):
-    match.refresh_from_db()
-    engine = get_engine(match.game)
-    legal = engine.legal_actions(engine.from_json(match.state))
-    services.submit_action(match_id=match.pk, user=players[match.to_act].user, ply=match.ply,
-                           action=rng.choice(legal))  # fmt: skip
-    match.refresh_from_db()
-    return match
 
 
 def _until(page, function: str, expected=True, timeout: float = 10.0):
@@ -70,7 +59,7 @@ def test_moves_reach_the_seated_and_the_spectator_pages_without_a_poll(browser_p
         assert mine.locator("#match-announcer").get_attribute("data-seat") == "0"
         rng = random.Random(5)
         for _ in range(4):
-            match = _move(match, [alice, bob], rng)
+            match = play_random_move(match, [alice, bob], rng)
             for page in (mine, watcher):
                 _until(
                     page, "() => (document.getElementById('live-ply') || {}).value", str(match.ply)

@@ -94,3 +94,18 @@ def play_out(match):
         match.refresh_from_db()
     match.refresh_from_db()
     return match
+
+
+def play_random_move(match, players, rng):
+    """The seat to act (one of `players`, by seat) makes a random legal decision through
+    the service; returns the match read again."""
+    from games import services
+    from games.engines.registry import get_engine
+
+    match.refresh_from_db()
+    engine = get_engine(match.game)
+    legal = engine.legal_actions(engine.from_json(match.state))
+    services.submit_action(match_id=match.pk, user=players[match.to_act].user, ply=match.ply,
+                           action=rng.choice(legal))  # fmt: skip
+    match.refresh_from_db()
+    return match

@@ -17,11 +17,12 @@ from core.live import backends
 from games import services
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus
-from tests.games.factories import HumanPlayerFactory
+from tests.games.factories import HumanPlayerFactory, play_random_move
 from tests.live_server import get, open_stream, push_server
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what was committed
 
+RNG = random.Random(3)
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 
@@ -38,16 +39,6 @@ def _table():
     alice, bob = HumanPlayerFactory(), HumanPlayerFactory()
     match = services.create_match(game="silkroad", players=[alice, bob], seed=7)
     return match, alice, bob
-
-
-def _move(match: Match, players, rng=random.Random(3)) -> Match:
-    match.refresh_from_db()
-    engine = get_engine(match.game)
-    legal = engine.legal_actions(engine.from_json(match.state))
-    services.submit_action(match_id=match.pk, user=players[match.to_act].user, ply=match.ply,
-                           action=rng.choice(legal))  # fmt: skip
-    match.refresh_from_db()
-    return match
 
 
 def _cookies(user) -> dict:
@@ -71,7 +62,7 @@ def test_a_move_reaches_the_seated_player_and_the_spectators_without_polling(ser
     assert mine.headers["content-type"].startswith("text/event-stream")
     # Current when they opened: nothing is sent until something happens.
     assert watcher.next_event(timeout=1.0) is None
-    match = _move(match, [alice, bob])
+    match = play_random_move(match, [alice, bob], RNG)
 
     seen = watcher.next_event()
     assert seen is not None and seen.name == f"match:{match.pk}"
@@ -112,7 +103,7 @@ def test_a_seated_stream_never_carries_another_seats_hidden_information(server):
     assert engine.render_svg(engine.observation(state, 1)) not in first.json["html"]
     texts = [first.data]
     for _ in range(6):
-        match = _move(match, [alice, bob])
+        match = play_random_move(match, [alice, bob], RNG)
         event = stream.next_event()
         assert event is not None
         texts.append(event.data)
@@ -129,13 +120,13 @@ def test_a_seated_stream_never_carries_another_seats_hidden_information(server):
 def test_reconnecting_with_last_event_id_replays_exactly_the_missed_moves(server):
     match, alice, bob = _table()
     first = open_stream(server, [f"match:{match.pk}@{match.ply}-running"])
-    match = _move(match, [alice, bob])
+    match = play_random_move(match, [alice, bob], RNG)
     event = first.next_event()
     last_id = event.id
     first.close()  # the connection drops ...
     missed_from = match.ply
     for _ in range(3):  # ... while three decisions are made
-        match = _move(match, [alice, bob])
+        match = play_random_move(match, [alice, bob], RNG)
     resumed = open_stream(server, [f"match:{match.pk}@0-running"], last_event_id=last_id)
     catch_up = resumed.next_event()
     assert catch_up.id == f"match:{match.pk}@{match.ply}-running"
@@ -219,7 +210,7 @@ def test_a_web_process_that_lost_redis_subscribes_again_and_misses_nothing(serve
     assert ours
     for c in ours:
         client.client_kill_filter(_id=c["id"])
-    match = _move(match, [alice, bob])  # published while nobody listens
+    match = play_random_move(match, [alice, bob], RNG)  # published while nobody listens
     event = stream.next_event(timeout=10)
     assert event is not None and event.id == f"match:{match.pk}@{match.ply}-running"
     stream.close()
