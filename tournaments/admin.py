@@ -23,6 +23,7 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
+from tournaments.services import versions
 
 
 class ZonedTimes:
@@ -116,6 +117,11 @@ class TournamentAdmin(InTournamentZone, admin.ModelAdmin):
                 return timezones.check_zone((self.cleaned_data.get("time_zone") or "").strip())
 
         return RatedChecked
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # A status typed in here moves the live version: its pages' streams look again.
+        versions.announce(form.instance.pk)
 
     @admin.action(description=_("Start the selected tournaments"), permissions=["change"])
     def start(self, request, queryset):

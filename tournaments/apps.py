@@ -6,4 +6,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from tournaments import receivers  # noqa: F401  (connects the match_finished receiver)
+        from tournaments import (
+            live_feeds,  # noqa: F401  (registers the tournament and screen feeds with core.live)
+            receivers,  # noqa: F401  (connects the match_finished receiver)
+        )

@@ -68,7 +68,7 @@ class Viewer:
     def request(self, **params) -> HttpRequest:
         """A GET request for the templates and views a feed renders with: this viewer's
         user, language, cookies and CSRF secret (so a form in the render posts)."""
-        request = HttpRequest()
+        request = _ViewerRequest(self.secure)
         request.method = "GET"
         request.path = request.path_info = PATH
         request.GET = QueryDict(mutable=True)
@@ -84,6 +84,18 @@ class Viewer:
             request.META["CSRF_COOKIE"] = self.csrf_secret
         request.htmx = False
         return request
+
+
+class _ViewerRequest(HttpRequest):
+    """A request for rendering: its scheme is the stream's (links and QR codes built with
+    build_absolute_uri say https behind an https proxy)."""
+
+    def __init__(self, secure: bool):
+        super().__init__()
+        self._secure = secure
+
+    def _get_scheme(self) -> str:
+        return "https" if self._secure else "http"
 
 
 def _viewer(request: HttpRequest) -> Viewer:

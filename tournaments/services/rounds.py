@@ -63,6 +63,7 @@ def start_tournament(*, tournament: Tournament) -> Round | None:
             raise ValidationError(format_error_message(exc)) from None
         t.status, t.started_at = TournamentStatus.RUNNING, timezone.now()
         t.save(update_fields=["status", "started_at"])
+        versions.announce(t.pk)  # the status is in the live version (no results bump)
         rnd = pair_next_round(tournament=t)
         if rnd is not None and t.auto_advance:
             start_round(round_=rnd)
@@ -99,6 +100,7 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         if plan is None:
             t.status, t.finished_at = TournamentStatus.FINISHED, timezone.now()
             t.save(update_fields=["status", "finished_at"])
+            versions.announce(t.pk)
             return None
         # Clamped: rows from before round_days was bounded may hold 10^8 days.
         days = min(t.round_days, setup.MAX_ROUND_DAYS) if t.round_days else None
@@ -109,6 +111,7 @@ def pair_next_round(*, tournament: Tournament, seed: int | None = None) -> Round
         notices.after_commit(notices.round_paired, rnd.pk)
         t.current_round = number
         t.save(update_fields=["current_round"])
+        versions.announce(t.pk)  # the current round is in the live version
         return rnd
 
 

@@ -5,7 +5,9 @@ round timer, named tables).
 The projector view is public, like the tournament's page. Its partial is polled every
 5 s; it is rendered per request (the timer moves every second; the standings under it
 are cached per results version by the selectors). More tables than fit on one screen
-are shown a page at a time, the next page every other poll (``tick``)."""
+are shown a page at a time, the next page every other poll (``tick``). One page of
+tables is pushed instead while the page's stream is open (the "screen" feed,
+tournaments/live_feeds.py): its poll stops then."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ import math
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
@@ -79,12 +82,18 @@ def screen_context(request, t: Tournament) -> dict:
     }  # fmt: skip
 
 
-def _render(request, template: str, t: Tournament, version: str | None = None):
+def _html(request, template: str, t: Tournament, version: str | None = None) -> str:
     context = screen_context(request, t)
-    context["version"] = (version or _screen_version(t.pk)) if context["pages"] == 1 else ""
+    # One page of tables: versioned (the poll gets 204 while current, and the push stream
+    # carries it); several pages turn over every other poll, so they carry no version.
+    context["version"] = (version or screen_version(t.pk)) if context["pages"] == 1 else ""
     # The room's clock: times in the tournament's zone, wherever the laptop is set.
     with timezone.override(context["zone"]):
-        response = render(request, template, context)
+        return render_to_string(template, context, request)
+
+
+def _render(request, template: str, t: Tournament, version: str | None = None):
+    response = HttpResponse(_html(request, template, t, version))
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -94,7 +103,7 @@ def screen(request, pk: int):
     return _render(request, "tournaments/screen.html", t)
 
 
-def _screen_version(pk: int) -> str:
+def screen_version(pk: int) -> str:
     """What the screen shows moves one of these: the tournament's live version, and its
     rounds' states and timers (a timer's start or pause touches only its round)."""
     row = selectors.live_version(pk) or {}
@@ -111,11 +120,17 @@ def _screen_version(pk: int) -> str:
 def screen_live(request, pk: int):
     """204 while the one page of tables the poll shows (``v``) is still current; several
     pages turn over, so they are always drawn."""
-    version = _screen_version(pk)
+    version = screen_version(pk)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
     t = get_object_or_404(Tournament, pk=pk)
     return _render(request, "tournaments/_screen_live.html", t, version=version)
+
+
+def live_html(request, t: Tournament, version: str) -> str:
+    """The partial at `version` (page one of the tables), for the push feed
+    (tournaments/live_feeds.py)."""
+    return _html(request, "tournaments/_screen_live.html", t, version)
 
 
 # ---- the organiser's buttons ----------------------------------------------------------

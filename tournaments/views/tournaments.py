@@ -76,36 +76,43 @@ def tournament_detail(request, pk: int):
 
 
 def _live_etag(request, pk: int) -> str | None:
-    """One indexed lookup per request (kept on the request: the view needs it again).
+    """One indexed lookup per request (kept on the request: the view needs it again)."""
+    if not hasattr(request, "_live_etag"):
+        reader = live_reader(pk, request.user)
+        request._live_etag = reader[0] if reader else None
+    return request._live_etag
+
+
+def live_reader(pk: int, user) -> tuple[str, bool, int | None] | None:
+    """The live fragment's version for `user` (None: no such tournament), whether she
+    manages the event and her entry: one indexed lookup.
 
     Organisers see controls the others don't, so their fragment has an ETag of its own;
-    an entrant's copy shows her own table, so hers too.
+    an entrant's copy shows her own table, so hers too. The push feed
+    (tournaments/live_feeds.py) groups its readers by the same two facts.
     """
-    if not hasattr(request, "_live_etag"):
-        row = selectors.live_version(pk, user_id=request.user.pk)
-        etag = None
-        if row is not None:
-            # The row's organiser on an unsaved instance: the rule without another query.
-            t = Tournament(pk=pk, organiser_id=row["organiser_id"])
-            manage = permissions.may_manage_tournament(
-                request.user, t, co_organiser=row["reader_co_organiser"]
-            )
-            entry_id = row["reader_entry"]
-            etag = (
-                f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
-                f"{f'e{entry_id}.' if entry_id else ''}"
-                # The language too: the shared copy is rendered text (English or Czech).
-                f"{row['status']}.{row['current_round']}.{get_language()}."
-                f"{'m' if manage else ''}"  # no reader's zone: the event's (tournaments.zones)
-            )
-        request._live_etag = etag
-    return request._live_etag
+    row = selectors.live_version(pk, user_id=user.pk)
+    if row is None:
+        return None
+    # The row's organiser on an unsaved instance: the rule without another query.
+    t = Tournament(pk=pk, organiser_id=row["organiser_id"])
+    manage = permissions.may_manage_tournament(user, t, co_organiser=row["reader_co_organiser"])
+    entry_id = row["reader_entry"]
+    etag = (
+        f"t{pk}.{row['created_at'].timestamp():.0f}.{row['results_version']}."
+        f"{f'e{entry_id}.' if entry_id else ''}"
+        # The language too: the shared copy is rendered text (English or Czech).
+        f"{row['status']}.{row['current_round']}.{get_language()}."
+        f"{'m' if manage else ''}"  # no reader's zone: the event's (tournaments.zones)
+    )
+    return etag, manage, entry_id
 
 
 def live_poll(request, t: Tournament) -> dict:
     """How the live fragment asks again: every 2 s while the event can change by itself,
     every 30 s once it is over (a late correction or an undone cancel still shows up). It
-    sends the version it shows (``v``) and gets 204 while that is still current."""
+    sends the version it shows (``v``) and gets 204 while that is still current; the same
+    version starts its push stream (``data-live-feed``), which stops the polls while open."""
     over = t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
     return {"live_every": "30s" if over else "2s", "live_version": _live_etag(request, t.pk)}
 
@@ -113,19 +120,34 @@ def live_poll(request, t: Tournament) -> dict:
 @condition(etag_func=_live_etag)
 def tournament_live(request, pk: int):
     """The htmx fragment every viewer polls: 204 while the version it shows is current (and
-    304 to a plain conditional GET); otherwise the HTML rendered once per version and
-    shared by every viewer (a render of a 64-entrant event costs ~50 ms, 20x a cache
-    read), except organisers', which carry their forms."""
-    etag = _live_etag(request, pk)
+    304 to a plain conditional GET); otherwise the fragment (``live_fragment``)."""
+    etag, html = live_fragment(request, pk, shown=request.GET.get("v"))
     if etag is None:
         raise Http404
-    if request.GET.get("v") == etag:
+    if html is None:
         return HttpResponse(status=204)
+    response = HttpResponse(html)
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def live_fragment(request, pk: int, shown: str | None = None) -> tuple[str | None, str | None]:
+    """The live fragment's version for this reader and its HTML (None when `shown` is that
+    version, or the tournament is gone): what the poll answers and the push feed sends.
+
+    The HTML is rendered once per version and shared by every viewer (a render of a
+    64-entrant event costs ~50 ms, 20x a cache read), except organisers', which carry
+    their forms."""
+    etag = _live_etag(request, pk)
+    if etag is None or shown == etag:
+        return etag, None
     shared = not etag.endswith(".m")
     key = f"tournament-live:{etag}"
     html = cache.get(key) if shared else None
     if html is None:
-        t = get_object_or_404(Tournament, pk=pk)
+        t = Tournament.objects.filter(pk=pk).first()
+        if t is None:
+            return None, None
         context = {**_context(request, t), **live_poll(request, t)}
         with timezone.override(zones.tournament_zone(t)):  # the event's times (zones.py)
             if shared:
@@ -135,9 +157,7 @@ def tournament_live(request, pk: int):
                 cache.set(key, html, timeout=3600)
             else:
                 html = render_to_string("tournaments/detail.html#live", context, request)
-    response = HttpResponse(html)
-    response["Cache-Control"] = "no-cache"
-    return response
+    return etag, html
 
 
 @login_required
