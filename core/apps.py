@@ -12,6 +12,7 @@ class CoreConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import pre_save
 
+        from core import live_header  # noqa: F401  (registers the header's feed "user")
         from core.accounts import forget_verification_on_change, on_logged_in
 
         user_logged_in.connect(on_logged_in, dispatch_uid="core_remember_language")

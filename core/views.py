@@ -18,12 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_safe
 
-from core import accounts, throttling, timezones
-from core.context_processors import invitation_count
+from core import accounts, live_header, throttling, timezones
 from core.errors import add_to_form
 from core.forms import SettingsForm, SignUpForm
 from core.health import health_report
-from games import selectors, services
+from games import services
 
 
 def signup(request):
@@ -135,18 +134,12 @@ def header_counts(request):
     user = request.user
     if not user.is_authenticated:
         return HttpResponse(status=204)
-    turns, invitations = selectors.turn_count(user), invitation_count(user)
-    from notifications.selectors import unread_count  # the app above games: looked up late
-
-    notices = unread_count(user)
-    etag = f'"{turns}-{invitations}-{notices}"'
+    numbers = live_header.counts(user)  # the same as the live feed "user" pushes
+    etag = f'"{live_header.version(numbers)}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = JsonResponse(
-            {"turns": turns, "invitations": invitations, "notifications": notices},
-            json_dumps_params={"separators": (",", ":")},
-        )
+        response = JsonResponse(numbers, json_dumps_params={"separators": (",", ":")})
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response

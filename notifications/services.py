@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from core.live.publish import publish, user_channel
 from notifications.models import (
     DEFAULT_DELIVERY,
     Delivery,
@@ -61,6 +62,7 @@ def notify(*, user, kind: str, key: str, url: str = "", data: dict | None = None
             )  # fmt: skip
     except IntegrityError:
         return None  # notified already
+    publish(user_channel(user.pk))  # the bell's count on her open pages
     if delivery == Delivery.IMMEDIATELY and may_email(user):
         transaction.on_commit(lambda: send_notice_mail(notice.pk))
     if delivery == Delivery.IMMEDIATELY:  # and to her browsers (no verified address needed)
@@ -207,4 +209,7 @@ def mark_read(*, user, ids: list[int] | None = None, everything: bool = False) -
     qs = Notification.objects.filter(recipient=user, read_at__isnull=True)
     if not everything:
         qs = qs.filter(pk__in=ids or [])
-    return qs.update(read_at=timezone.now())
+    read = qs.update(read_at=timezone.now())
+    if read:
+        publish(user_channel(user.pk))
+    return read

@@ -8,4 +8,7 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from ratings import receivers  # noqa: F401  (connects the match_finished receiver)
+        from ratings import (
+            live_feeds,  # noqa: F401  (registers the leaderboard's feed with core.live)
+            receivers,  # noqa: F401  (connects the match_finished receiver)
+        )

@@ -16,6 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from core.db import allow_long_statements
+from core.live.publish import match_channel, pool_channel, publish
 from games.models import Match
 from games.services import match_writes
 from ratings.models import AppliedMatch, Rating, RatingChange, RatingPool, System
@@ -29,6 +30,8 @@ from ratings.services import (
     on_match_finished,
     pending_matches,
 )
+
+ANNOUNCED_MATCHES = 200  # match pages told of a replay, at most
 
 
 def pools_of(match: Match):
@@ -81,6 +84,10 @@ def replay_from(*, pool: RatingPool, match: Match, chunk_size: int = RECOMPUTE_C
                 applied, changes = [], []
         _write_chunk(applied, changes)
         _store_ratings(pool, ledger)
+        # The leaderboards, and the pages of the matches whose changes were rewritten (the
+        # corrected one first; a long tail of later ones is left to a reload).
+        later = sorted(replayed - {match.pk})[:ANNOUNCED_MATCHES]
+        publish(pool_channel(pool.game), match_channel(match.pk), *map(match_channel, later))
         return len(replayed)
 
 

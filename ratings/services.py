@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from core.db import allow_long_statements
+from core.live.publish import match_channel, pool_channel, publish
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus, Player, PlayerKind, Seat
 from games.services import match_writes
@@ -181,6 +182,8 @@ def _apply(pool: RatingPool, matches: list[Match]) -> int:
     AppliedMatch.objects.bulk_create(applied)
     ledger.store(pool, rows, sorted(touched))
     RatingChange.objects.bulk_create(changes, batch_size=1000)
+    # The leaderboards, and each match's page: its "being rated…" gives way to the changes.
+    publish(pool_channel(pool.game), *(match_channel(m.pk) for m in matches))
     return len(matches)
 
 
@@ -228,6 +231,7 @@ def set_rate_builtin_bots(*, pool: RatingPool, value: bool) -> int | None:
         locked.rate_builtin_bots = value
         locked.save(update_fields=["rate_builtin_bots"])
         pool.rate_builtin_bots = value
+        publish(pool_channel(locked.game))
         return recompute_pool(locked.pk)
 
 
@@ -247,7 +251,11 @@ def recompute(*, pool: RatingPool, chunk_size: int = RECOMPUTE_CHUNK) -> int:
     `chunk_size` at a time (COPY on PostgreSQL); what stays in memory is one
     entry per player, however long the history.
     """
-    return recompute_pool(pool.pk, chunk_size=chunk_size)
+    recomputed = recompute_pool(pool.pk, chunk_size=chunk_size)
+    # Announced here, not in recompute_pool: the migration 0003 runs that one too, maybe
+    # before the table that the embedded backend announces through exists.
+    publish(pool_channel(pool.game))
+    return recomputed
 
 
 def recompute_pool(pool_id: int, *, chunk_size: int = RECOMPUTE_CHUNK,

@@ -5,7 +5,7 @@ from django.views.decorators.http import condition
 
 from games.engines.registry import ENGINES
 from games.models import Player
-from ratings import charts, selectors, services
+from ratings import charts, live_feeds, selectors, services
 from ratings.models import RatingPool, System
 
 
@@ -23,8 +23,12 @@ def _board_context(request, game: str) -> dict:
     kind = request.GET.get("kind") or selectors.HUMANS
     if kind not in selectors.LEADERBOARD_KINDS:
         kind = selectors.HUMANS  # a stale or typed link: the default list, as for system
+    # The push feed's version before the rows: a change between the two is announced
+    # after it commits and brings the page up (ratings/live_feeds.py).
+    live_feed = f"{live_feeds.spec(game, system, kind)}@{live_feeds.version_of(game)}"
     return {"pool": pool, "game": ENGINES[game], "system": system, "kind": kind,
-            "rows": selectors.leaderboard(pool, system=system, kind=kind), "games": sorted(ENGINES.values(), key=lambda e: e.title)}  # fmt: skip
+            "rows": selectors.leaderboard(pool, system=system, kind=kind), "games": sorted(ENGINES.values(), key=lambda e: e.title),
+            "live_feed": live_feed}  # fmt: skip
 
 
 def leaderboard(request, game: str):

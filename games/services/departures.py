@@ -15,6 +15,7 @@ from django.utils import timezone
 from core import tokens
 from games.models import Invitation, InvitationStatus, Match, MatchStatus, Player, PlayerKind
 from games.models.players import name_taken
+from games.services import live
 
 DELETED_PREFIX = "deleted-"  # handles and usernames of this shape are never given at sign-up
 
@@ -67,9 +68,9 @@ def retire_player(user) -> list[Player]:
     Invitation.objects.filter(status=InvitationStatus.PENDING).filter(
         pk__in=Invitation.objects.filter(player__in=players).values("pk")
     ).update(status=InvitationStatus.CANCELLED, answered_at=now)
-    Invitation.objects.filter(status=InvitationStatus.PENDING, invited_by=user).update(
-        status=InvitationStatus.CANCELLED, answered_at=now
-    )
+    sent = Invitation.objects.filter(status=InvitationStatus.PENDING, invited_by=user)
+    live.users_changed(sent.values_list("player__user_id", flat=True))  # their badges drop
+    sent.update(status=InvitationStatus.CANCELLED, answered_at=now)
     for bot in bots:
         bot.is_active = False
         bot.save(update_fields=["is_active"])

@@ -18,6 +18,7 @@ from games.models import (
     Player,
     PlayerKind,
 )
+from games.services import live
 from games.services.matches import MatchError, ready_to_start, start_match
 from games.signals import invitation_accepted, invitation_answered, invitation_sent
 
@@ -45,6 +46,7 @@ def invite_to_match(*, match: Match, players: list[Player], invited_by) -> list[
         for p in unique
     )
     _announce_sent([i.pk for i in made])
+    live.users_changed(p.user_id for p in unique)  # their headers' invitation badges
     return made
 
 
@@ -75,6 +77,7 @@ def invite_to_entry(*, player: Player, invited_by, target_kind: str, target_id: 
             target_kind=target_kind, target_id=target_id,
         )  # fmt: skip
         _announce_sent([made.pk])
+        live.users_changed([player.user_id])
         return made
 
 
@@ -89,6 +92,8 @@ def _load(invitation_id: int, user) -> Invitation:
 
 def _cancel_match(match: Match, reason: str, now) -> None:
     """Abort a match still waiting for its players (caller holds its lock)."""
+    # Its page, the lists, and the headers of whoever still had an invitation to it.
+    live.match_changed(match.pk, users=live.users_of(match.pk))
     if match.status == MatchStatus.PENDING:
         match.status, match.finished_at, match.abort_reason = MatchStatus.ABORTED, now, reason[:200]
         match.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
@@ -99,6 +104,7 @@ def _cancel_match(match: Match, reason: str, now) -> None:
 
 def _answer(invitation_id: int, user, accept: bool) -> Invitation:
     invitation = _load(invitation_id, user)
+    invitee = invitation.player.user_id
     closed = None
     with transaction.atomic():
         # The match row first, then the invitation: concurrent answers to one match queue.
@@ -109,6 +115,9 @@ def _answer(invitation_id: int, user, accept: bool) -> Invitation:
         )
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
         now = timezone.now()
+        # Her badge, and the match's page (who accepted); a start or a cancellation below
+        # announces the rest.
+        live.match_changed(invitation.match_id, users=[invitee], listed=False)
         if invitation.status == InvitationStatus.PENDING and invitation.expires_at <= now:
             # Expiry is checked here as well as by the periodic task.
             invitation.status, invitation.answered_at = InvitationStatus.EXPIRED, now
@@ -178,6 +187,7 @@ def expire_invitations() -> int:
                 continue
             invitation.status, invitation.answered_at = InvitationStatus.EXPIRED, now
             invitation.save(update_fields=["status", "answered_at"])
+            live.users_changed([invitation.player.user_id])
             if match is not None:
                 _cancel_match(match, f"the invitation of {invitation.player.name} expired", now)
             expired += 1

@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.models import Match, MatchLog, MatchStatus, Seat
-from games.services import dispatch, match_writes
+from games.services import dispatch, live, match_writes
 from games.services.match_checks import MatchChecks, MatchPlan, MatchSpec
 from games.services.matches import create_match
 from games.services.runner import Runner
@@ -51,6 +51,8 @@ def create_matches(specs: Sequence[MatchSpec]) -> list[Match]:
                 # The spec as given: an unset seed is drawn by create_match (a server seed).
                 out.append(create_match(**plan.spec.as_kwargs()))
         dispatch.announce(runners)  # after the commit: a round's bot turns leave together
+        if runners:
+            live.match_changed()  # started together: listed once (announce tells the rest)
     return out
 
 

@@ -33,7 +33,7 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.models import Variant as VariantModel
-from games.services import dispatch, match_limits
+from games.services import dispatch, live, match_limits
 from games.services.bot_play import leases_held
 from games.services.match_checks import MatchChecks, MatchSpec, person_of
 from games.services.runner import Runner
@@ -143,6 +143,8 @@ def create_match(
             from games.services.invitations import invite_to_match
 
             invite_to_match(match=match, players=invitees, invited_by=created_by)
+        if not plan.starts_now:
+            live.match_changed()  # listed as waiting (start_match announces a start)
     if plan.starts_now:
         start_match(match_id=match.pk)
         match.refresh_from_db()
@@ -217,6 +219,8 @@ def join_match(*, match_id: int, user) -> Seat:
             open_seat.delete()
             if ready_to_start(match):
                 start_match(match_id=match.pk)
+            else:  # one seat fewer to take, on its page and in the lists
+                live.match_changed(match.pk)
     if seat is None:
         raise AlreadyStarted(gettext("Nobody joined in time: the match was cancelled."))
     return seat
@@ -227,6 +231,7 @@ def _cancel_open_match(match: Match) -> None:
     from games.models import InvitationStatus
 
     now = timezone.now()
+    live.match_changed(match.pk, users=live.users_of(match.pk))  # before the invitations close
     match.status, match.finished_at = MatchStatus.ABORTED, now
     match.abort_reason = "nobody took the open seat in time"
     match.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
@@ -282,7 +287,8 @@ def start_match(*, match_id: int) -> None:
         now = timezone.now()
         match.status, match.started_at, match.turn_started_at = MatchStatus.RUNNING, now, now
         runner.settle()
-        _commit(runner)
+        _commit(runner)  # announces the match and its players' turns
+        live.match_changed()  # and to the lists: a waiting match now runs
 
 
 def _status(match: Match) -> str:
@@ -382,6 +388,8 @@ def abort_match(*, match_id: int, user) -> Match:
                 )
             )
         now = timezone.now()
+        # Its page, the lists, and the headers of its players (a turn gone) and invitees.
+        live.match_changed(match.pk, users=live.users_of(match.pk))
         match.status, match.finished_at = MatchStatus.ABORTED, now
         match.abort_reason = f"aborted by {user.username}"[:200]
         match.to_act = match.deadline = None
@@ -480,6 +488,7 @@ def record_offline_match(*, game: str, players: list[Player], ranks: list[int], 
             for i, p in enumerate(players)
         )
         match_id = match.pk
+        live.match_changed()  # a finished match in the lists
         transaction.on_commit(
             lambda: match_finished.send(
                 sender=Match, match_ids=[match_id], rated_ids=[match_id] if rated else []

@@ -1,6 +1,9 @@
 // Keeps the header's turn and invitation counts fresh on every page of a signed-in person,
-// without reloading: it asks /header/counts/ (data-header-counts on <body>) every few
-// seconds, sending back the ETag it last got, so an unchanged answer is a bodiless 304.
+// without reloading. The page's push stream (static/js/live-stream.js, the feed "user" on
+// <body>) brings them as a "live:counts" event whenever they change; while that stream is
+// open nothing is asked. Without it (no push on this server, the stream broken) it asks
+// /header/counts/ (data-header-counts on <body>) every few seconds, sending back the ETag
+// it last got, so an unchanged answer is a bodiless 304.
 // The tab title starts with "(Your move)" while a match waits for her, and, when she
 // turned it on in her settings (data-turn-sound), a short tone sounds when a count grows.
 (function () {
@@ -69,7 +72,16 @@
     timer = setTimeout(poll, ms);
   }
 
+  function pushing() {
+    return !!(window.caravanLive && window.caravanLive.open);
+  }
+
   function poll() {
+    if (pushing()) {
+      // The stream carries the counts: look again later, in case it breaks.
+      schedule(delay());
+      return;
+    }
     var headers = etag ? { "If-None-Match": etag } : {};
     fetch(url, { headers: headers, credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
@@ -94,6 +106,17 @@
         schedule(delay());
       });
   }
+
+  // Pushed by the stream: the same numbers the poll would get.
+  document.addEventListener("live:counts", function (event) {
+    var data = event.detail || {};
+    etag = null; // the next poll, if any, must not be answered 304 to older counts
+    apply({
+      turns: toInt(data.turns),
+      invitations: toInt(data.invitations),
+      notifications: toInt(data.notifications),
+    });
+  });
 
   // Back to the tab: ask at once rather than at the end of the slower background wait.
   document.addEventListener("visibilitychange", function () {
