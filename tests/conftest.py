@@ -60,3 +60,14 @@ def refused_port():
     with socket.socket() as held:
         held.bind(("127.0.0.1", 0))
         yield held.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The production web server with the live pages' push (tests/live_server.py), one per
+    test module, on the test database: its tests are transactional (the server reads
+    what they commit). A module that needs other limits defines its own."""
+    from tests.live_server import push_server
+
+    with push_server(tmp_path_factory.mktemp("push")) as url:
+        yield url

@@ -98,17 +98,22 @@ def _parse(block: str, comments: list[str]) -> Event | None:
 def open_stream(base_url: str, feeds: list[str], *, cookies: dict | None = None,
                 last_event_id: str | None = None, headers: dict | None = None) -> Stream:  # fmt: skip
     """GET /events/?f=… ; the response's head is read, the body is left to `next_event`."""
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    if last_event_id:
+        headers["Last-Event-ID"] = last_event_id
+    return open_path(base_url, "/events/?" + "&".join(f"f={f}" for f in feeds), headers)
+
+
+def open_path(base_url: str, path: str, headers: dict | None = None) -> Stream:
+    """GET `path` as an EventSource client would (any stream: /events/, the API's)."""
     host, port = base_url.removeprefix("http://").split(":")
     sock = socket.create_connection((host, int(port)), timeout=10)
-    query = "&".join(f"f={f}" for f in feeds)
-    lines = [f"GET /events/?{query} HTTP/1.1", f"Host: {host}:{port}",
-             "Accept: text/event-stream"]  # fmt: skip
-    if cookies:
-        lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
-    if last_event_id:
-        lines.append(f"Last-Event-ID: {last_event_id}")
-    for name, value in (headers or {}).items():
-        lines.append(f"{name}: {value}")
+    # One request a connection: a refusal's body ends with the connection.
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Accept: text/event-stream",
+             "Connection: close"]  # fmt: skip
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
     sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:

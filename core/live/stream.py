@@ -224,7 +224,12 @@ async def app(scope, receive, send) -> None:
     if not response.streaming:
         await send({"type": "http.response.body", "body": response.content})
         return
-    stream = response.live_stream
+    await send_stream(response.live_stream, receive, send)
+
+
+async def send_stream(stream, receive, send) -> None:
+    """Write an async generator's chunks as the response body until it ends or the client
+    disconnects (then the generator is closed where it waits, and its `finally` runs)."""
     writer = asyncio.current_task()
 
     async def watch() -> None:

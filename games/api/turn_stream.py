@@ -39,7 +39,7 @@ from django.utils.translation import gettext_lazy as _
 from core.live.feeds import Feed, FeedError, Opened, Rendered, Subscription
 from core.live.hub import Reader, hub
 from core.live.publish import user_channel
-from core.live.stream import Viewer
+from core.live.stream import Viewer, send_stream
 from games import selectors
 from games.api.match_serializers import MatchSerializer
 from games.api.match_views import MyTurnsStreamView
@@ -162,41 +162,20 @@ async def app(scope, receive, send) -> None:
         await send({"type": "http.response.body", "body": b""})
         return
     viewer = Viewer(user=user, language=response.language, zone="UTC")  # the API's zone
-    writer = asyncio.current_task()
-
-    async def watch() -> None:
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                writer.cancel()
-                return
-
-    watcher = asyncio.get_running_loop().create_task(watch())
     _per_user[user.pk] += 1
     try:
-        try:
-            await _stream(send, viewer, duration, MyTurnsStreamView.KEEPALIVE_SECONDS)
-        except (asyncio.CancelledError, OSError):
-            raise
-        except Exception:  # the database gone, say: end it, the client comes back
-            log.warning("turn stream: ended by an error", exc_info=True)
-        await send({"type": "http.response.body", "body": b""})
-    except (asyncio.CancelledError, OSError):
-        pass  # the client went away (or the server stops): nothing more to write
+        chunks = _chunks(viewer, duration, MyTurnsStreamView.KEEPALIVE_SECONDS)
+        await send_stream(chunks, receive, send)
     finally:
-        watcher.cancel()
         _per_user[user.pk] -= 1
         if _per_user[user.pk] <= 0:
             del _per_user[user.pk]
 
 
-async def _stream(send, viewer: Viewer, duration: float, keepalive: float) -> None:
-    async def write(chunk: bytes) -> None:
-        await send({"type": "http.response.body", "body": chunk, "more_body": True})
-
+async def _chunks(viewer: Viewer, duration: float, keepalive: float):
     loop = asyncio.get_running_loop()
     end = loop.time() + duration
-    await write(b"retry: 1000\n\n")
+    yield b"retry: 1000\n\n"
     if duration <= 0:
         return
     the_hub = hub()
@@ -213,10 +192,12 @@ async def _stream(send, viewer: Viewer, duration: float, keepalive: float) -> No
                 message = await asyncio.wait_for(reader.queue.get(), min(left, keepalive))
             except TimeoutError:
                 if end - loop.time() > 0:
-                    await write(b": keep-alive\n\n")
+                    yield b": keep-alive\n\n"
                 continue
             if message is None:  # fell too far behind: end, the client reconnects
                 return
-            await write(message.payload + b"\n")
+            yield message.payload + b"\n"
+    except Exception:  # the database gone, say: end it, the client comes back
+        log.warning("turn stream: ended by an error", exc_info=True)
     finally:
         the_hub.leave(reader)

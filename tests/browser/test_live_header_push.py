@@ -11,15 +11,8 @@ import pytest
 from games import services
 from tests.browser.pages import signed_in, until, watch_pushed
 from tests.games.factories import HumanPlayerFactory
-from tests.live_server import push_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-header-browser")) as url:
-        yield url
 
 
 def test_an_invitation_lights_the_badge_and_lists_the_match_without_a_poll(browser_page, server):

@@ -11,15 +11,8 @@ import pytest
 from games import services
 from tests.browser.pages import signed_in, until, watch_pushed
 from tests.games.factories import HumanPlayerFactory, play_random_move
-from tests.live_server import push_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-browser")) as url:
-        yield url
 
 
 def test_moves_reach_the_seated_and_the_spectator_pages_without_a_poll(browser_page, server):

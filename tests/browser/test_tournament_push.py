@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.pages import signed_in, until, watch_pushed
-from tests.live_server import push_server
 from tests.tournaments.factories import tournament_with_bots
 from tests.tournaments.result_fixtures import club_event, tables_of
 from tournaments import services
@@ -16,12 +15,6 @@ from tournaments.services import results
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FEED = "() => document.getElementById('tournament-live').dataset.liveFeed"
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-tournament")) as url:
-        yield url
 
 
 def test_results_reach_the_organiser_and_a_spectator_without_a_poll(browser_page, server):

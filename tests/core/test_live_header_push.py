@@ -12,15 +12,9 @@ from games import services
 from notifications import services as notices
 from notifications.models import NoticeKind
 from tests.games.factories import HumanPlayerFactory
-from tests.live_server import open_stream, push_server
+from tests.live_server import open_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what was committed
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-header")) as url:
-        yield url
 
 
 def _signed_in(user) -> Client:

@@ -14,7 +14,7 @@ from games import services
 from games.engines.registry import get_engine
 from games.models import Match, MatchStatus
 from tests.games.factories import HumanPlayerFactory
-from tests.live_server import open_stream, push_server
+from tests.live_server import open_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what was committed
 
@@ -22,12 +22,6 @@ FEED = re.compile(r'id="match-rows" data-live-feed="([^"]+)"')
 # "Started": "now", "3 seconds ago": the clock's, not the list's (a render and a poll a
 # moment apart differ there).
 STARTED = re.compile(r"<td>(now|[^<]* ago)</td>")
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-lists")) as url:
-        yield url
 
 
 def _feed(query: str = "") -> str:

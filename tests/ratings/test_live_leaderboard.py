@@ -12,18 +12,12 @@ from django.test import Client
 from games import services
 from ratings import services as rating_services
 from tests.games.factories import HumanPlayerFactory
-from tests.live_server import open_stream, push_server
+from tests.live_server import open_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what was committed
 
 BOARD = re.compile(r'id="leaderboard-rows" data-live-feed="([^"]+)"')
 MATCH = re.compile(r'data-live-feed="(match:[^"]+)"')
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, django_db_blocker, tmp_path_factory):
-    with push_server(tmp_path_factory.mktemp("push-board")) as url:
-        yield url
 
 
 def _board(query: str = "") -> str:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.middleware.csrf import _unmask_cipher_token
 
 from tests.games.factories import UserFactory
-from tests.live_server import get, open_stream, push_server
+from tests.live_server import get, open_stream
 from tests.tournaments.factories import tournament_with_bots
 from tests.tournaments.result_fixtures import club_event, tables_of
 from tournaments import services
@@ -23,14 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SECRET = "s3cr3t" * 5 + "ab"  # a CSRF cookie's secret: 32 letters and digits
 WIN = {"scores": [30, 10], "tiebreak": [1, 2]}
 QUIET_S = 1.5  # how long "nothing comes" is waited for
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, tmp_path_factory):
-    """One web process for the module, on the test database (its rows are committed by
-    the transactional tests and flushed after each)."""
-    with push_server(tmp_path_factory.mktemp("push")) as url:
-        yield url
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import socket
 import time
 
 import pytest
@@ -17,7 +16,7 @@ from games import services
 from games.engines.registry import get_engine
 from games.models import Match
 from tests.games.factories import HumanPlayerFactory
-from tests.live_server import Stream, _Dechunk, get, push_server
+from tests.live_server import Stream, get, open_path, push_server
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what was committed
 
@@ -30,34 +29,6 @@ def server(django_db_setup, django_db_blocker, tmp_path_factory):
     with push_server(tmp_path_factory.mktemp("push-turns"),
                      LIVE_MAX_STREAMS_PER_USER=str(MOST)) as url:  # fmt: skip
         yield url
-
-
-def _open(base_url: str, path: str, headers: dict | None = None) -> tuple[Stream, bytes]:
-    """GET `path` as an EventSource client would; the stream and what came with the head."""
-    host, port = base_url.removeprefix("http://").split(":")
-    sock = socket.create_connection((host, int(port)), timeout=10)
-    lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Accept: text/event-stream",
-             "Connection: close"]  # fmt: skip
-    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(65536)
-        if not chunk:
-            raise ConnectionError("no answer")
-        head += chunk
-    head, rest = head.split(b"\r\n\r\n", 1)
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    found = {}
-    for line in header_lines:
-        name, _, value = line.partition(":")
-        found[name.strip().lower()] = value.strip()
-    stream = Stream(sock=sock, status=int(status_line.split()[1]), headers=found)
-    if found.get("transfer-encoding") == "chunked":
-        stream.sock = _Dechunk(sock, rest)
-    else:
-        stream.buffer = rest
-    return stream, rest
 
 
 def _body(stream: Stream, timeout: float = 10.0) -> bytes:
@@ -87,7 +58,7 @@ def _move(match: Match, user) -> None:
 def test_a_bot_gets_its_turns_pushed_when_a_decision_waits_for_it(server):
     bot, auth = _token()
     human = HumanPlayerFactory()
-    stream, _ = _open(server, f"{PATH}?seconds=30", auth)
+    stream = open_path(server, f"{PATH}?seconds=30", auth)
     assert stream.status == 200
     assert stream.headers["content-type"].startswith("text/event-stream")
     assert (
@@ -119,7 +90,7 @@ def test_a_bot_gets_its_turns_pushed_when_a_decision_waits_for_it(server):
 def test_without_a_good_token_the_answer_is_drfs(server):
     for headers, status, code in [({}, 401, "not_authenticated"),
                                   ({"Authorization": "Token nonsense"}, 401, "authentication_failed")]:  # fmt: skip
-        stream, _ = _open(server, PATH, headers)
+        stream = open_path(server, PATH, headers)
         assert stream.status == status
         body = _body(stream)
         assert json.loads(body)["code"] == code
@@ -133,16 +104,16 @@ def test_without_a_good_token_the_answer_is_drfs(server):
 
 def test_seconds_is_honoured_and_checked(server):
     _bot, auth = _token()
-    stream, _ = _open(server, f"{PATH}?seconds=abc", auth)
+    stream = open_path(server, f"{PATH}?seconds=abc", auth)
     assert stream.status == 400
     body = json.loads(_body(stream))
     assert body["code"] == "invalid" and "seconds" in body["fields"]
     stream.close()
-    stream, _ = _open(server, f"{PATH}?seconds=0", auth)
+    stream = open_path(server, f"{PATH}?seconds=0", auth)
     assert stream.status == 200 and _body(stream) == b"retry: 1000\n\n"
     stream.close()
     started = time.monotonic()
-    stream, _ = _open(server, f"{PATH}?seconds=1.5", auth)
+    stream = open_path(server, f"{PATH}?seconds=1.5", auth)
     assert stream.next_event().json == []
     with pytest.raises(ConnectionError):  # ended by the server after 1.5 s
         stream.next_event(timeout=5)
@@ -155,7 +126,7 @@ def test_a_signed_in_person_follows_hers_through_the_session(server):
     client = Client()
     client.force_login(alice.user)
     cookie = {"Cookie": f"sessionid={client.cookies['sessionid'].value}"}
-    stream, _ = _open(server, f"{PATH}?seconds=20", cookie)
+    stream = open_path(server, f"{PATH}?seconds=20", cookie)
     assert stream.status == 200 and stream.next_event().json == []
     match = services.create_match(game="silkroad", players=[alice, bob], seed=4)
     match.refresh_from_db()
@@ -169,14 +140,14 @@ def test_a_signed_in_person_follows_hers_through_the_session(server):
 
 def test_streams_hold_no_thread_and_are_bounded_per_account(server):
     _bot, auth = _token()
-    held = [_open(server, f"{PATH}?seconds=30", auth)[0] for _ in range(MOST)]
+    held = [open_path(server, f"{PATH}?seconds=30", auth) for _ in range(MOST)]
     assert [s.status for s in held] == [200] * MOST
     assert all(s.next_event().name == "turns" for s in held)
     # More streams than the server has threads, and its pages still answer at once.
     started = time.monotonic()
     assert get(server, "/api/games/")[0] == 200
     assert time.monotonic() - started < 3
-    extra, _ = _open(server, f"{PATH}?seconds=30", auth)
+    extra = open_path(server, f"{PATH}?seconds=30", auth)
     assert extra.status == 429 and json.loads(_body(extra))["code"] == "throttled"
     for stream in [*held, extra]:
         stream.close()
