@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from core.live import backends
+from core.models import LiveChange
 from games import services
 from games.engines.registry import ENGINES, get_engine
 from games.models import MatchStatus
@@ -225,3 +226,19 @@ def test_a_web_process_that_lost_redis_subscribes_again_and_misses_nothing(serve
     event = stream.next_event(timeout=10)
     assert event is not None and event.id == f"match:{match.pk}@{match.ply}-running"
     stream.close()
+
+
+def test_the_embedded_mode_pushes_too(settings, tmp_path):
+    """Without Redis (the embedded defaults, `make run`): the LiveChange table, read by the
+    web process once per LIVE_TABLE_POLL_S for all its readers. Forced here so that the
+    PostgreSQL + Redis run checks it as well."""
+    settings.LIVE_BACKEND = "table"
+    match, alice, bob = _table()
+    with push_server(tmp_path, LIVE_BACKEND="table") as url:
+        stream = open_stream(url, [f"match:{match.pk}@{match.ply}-running"])
+        assert stream.next_event(timeout=1.0) is None
+        match = play_random_move(match, [alice, bob], RNG)
+        assert LiveChange.objects.filter(channel=f"match:{match.pk}").exists()
+        event = stream.next_event()
+        assert event is not None and event.id == f"match:{match.pk}@{match.ply}-running"
+        stream.close()
