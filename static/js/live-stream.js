@@ -39,14 +39,29 @@
     return null;
   }
 
-  function apply(spec, message) {
+  // This spec's version in an event id ("match:12:0@41-running user@1-0-3").
+  function versionIn(id, spec) {
+    var parts = (id || "").split(" ");
+    for (var i = 0; i < parts.length; i++) {
+      if (specOf(parts[i]) === spec) return parts[i].slice(spec.length + 1);
+    }
+    return null;
+  }
+
+  function apply(spec, message, version) {
     if (message.counts) {
       document.dispatchEvent(new CustomEvent("live:counts", { detail: message.counts }));
       return;
     }
     var node = target(spec);
     if (!node || typeof message.html !== "string") return;
+    var shown = spec + "@" + version;
+    // Already shown (her own move's answer brought it): no second swap, no lost focus.
+    if (version && node.getAttribute("data-live-feed") === shown) return;
     htmx.swap(node, message.html, { swapStyle: message.swap || "outerHTML" });
+    // Out-of-band patches leave the element itself: it still names the version it shows.
+    var now = target(spec);
+    if (now && version) now.setAttribute("data-live-feed", shown);
   }
 
   function connect() {
@@ -69,7 +84,7 @@
       source.addEventListener(spec, function (event) {
         var message;
         try { message = JSON.parse(event.data); } catch (e) { return; }
-        apply(spec, message);
+        apply(spec, message, versionIn(event.lastEventId, spec));
       });
     });
   }

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games import services
+from tests.browser.conftest import click_first_listed_action
 from tests.browser.pages import signed_in, until, watch_pushed
 from tests.games.factories import HumanPlayerFactory, play_random_move
 
@@ -33,8 +34,22 @@ def test_moves_reach_the_seated_and_the_spectator_pages_without_a_poll(browser_p
                 until(
                     page, "() => (document.getElementById('live-ply') || {}).value", str(match.ply)
                 )
-        # The log shows the moves on both pages, numbered; the seated page still offers
-        # her her choices when it is her turn.
+        # She plays on her page; the spectator sees it, then the next decision reaches her.
+        while match.to_act != 0:
+            match = play_random_move(match, [alice, bob], rng)
+        until(mine, "() => document.querySelectorAll('button.act').length > 0")
+        before = match.ply
+        click_first_listed_action(mine)
+        for _ in range(50):
+            match.refresh_from_db()
+            if match.ply > before:
+                break
+            mine.wait_for_timeout(100)
+        assert match.ply == before + 1
+        until(watcher, "() => (document.getElementById('live-ply') || {}).value", str(match.ply))
+        match = play_random_move(match, [alice, bob], rng)
+        until(mine, "() => (document.getElementById('live-ply') || {}).value", str(match.ply))
+        # The log shows the moves on both pages, numbered.
         assert watcher.locator("#match-log li").count() >= 4
         polls = [u for u in asked_mine + asked_watcher if "/live/" in u or "/header/counts/" in u]
         assert polls == [], polls
