@@ -8,7 +8,9 @@ of a few minutes, then each figure beside its goal and ratio.
 
 Sizes of the default run: ENV ``BENCH_HISTORY`` (recompute matches, 10,000),
 ``BENCH_STACK_MATCHES`` (40 per game and seat count, the median of 5 runs), ``BIG_SWISS_ENTRANTS`` (64) and
-``BIG_SWISS_ROUNDS`` (3); the full-size figures are in benchmarks/README.md.
+``BIG_SWISS_ROUNDS`` (3), ``BENCH_LIVE_SPECTATORS`` (5,000 push streams, 20 s of moves) and
+``BENCH_LIVE_MODES`` ("push"; "push,poll" adds today's polling beside it); the full-size
+figures are in benchmarks/README.md.
 """
 
 import importlib
@@ -19,7 +21,7 @@ import sys
 from pathlib import Path
 
 NAMES = ("engines", "greatwall_endings", "stack", "pairing", "ratings", "standings_latency",
-         "stream_health", "big_swiss", "operations_page", "bot_cost")  # fmt: skip
+         "stream_health", "big_swiss", "operations_page", "bot_cost", "live")  # fmt: skip
 
 
 def run_all(quick: list[str]) -> None:
@@ -27,6 +29,7 @@ def run_all(quick: list[str]) -> None:
         bot_cost,
         engines,
         greatwall_endings,
+        live,
         operations_page,
         pairing,
         ratings,
@@ -53,11 +56,13 @@ def run_all(quick: list[str]) -> None:
     stream_health.main(["--quick"] if quick else [])
     print("\n== search-bot cost per 1,000 iterations, and the 5 s cap ==")
     bot_cost.main(["--quick"] if quick else [])
+    print("\n== live match pages: push (server-sent events) vs polling ==")
+    live.main(["--quick"] if quick else [])
 
 
 def goal_figures() -> list[dict]:
     """The figures that have a performance goal, each as {figure, value, goal, ratio, met}."""
-    from benchmarks import big_swiss, pairing, ratings, stack
+    from benchmarks import big_swiss, live, pairing, ratings, stack
 
     var = Path(os.environ.get("VAR_DIR", "var")) / "bench"
     figures = []
@@ -123,6 +128,11 @@ def goal_figures() -> list[dict]:
             "value": f"{mean:.1f} s ({rounds[0]['tables']} tables)",
             "goal": "measured; 1,000 entrants in README", "ratio": None, "met": None,
         })  # fmt: skip
+    print("\n== live match pages by push: spectators on the production web server ==")
+    spectators = os.environ.get("BENCH_LIVE_SPECTATORS", "5000")
+    modes = os.environ.get("BENCH_LIVE_MODES", "push")
+    lv = live.main(["--spectators", spectators, "--seconds", "20", "--modes", modes])
+    figures += lv["goals"]
     return figures
 
 

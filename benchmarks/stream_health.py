@@ -1,7 +1,8 @@
 """/health/ latency with server-sent-event streams open, against the production web server.
 
-Starts gunicorn with the production configuration (config/gunicorn.conf.py: gthread
-workers, production settings) on the database and Redis of the environment
+Starts gunicorn with the production configuration (config/gunicorn.conf.py: uvicorn
+workers serving config/asgi.py, where the turn streams are pushed without a thread each;
+production settings) on the database and Redis of the environment
 (PostgreSQL + Redis with DATABASE_URL / REDIS_URL; SQLite + folder broker
 otherwise), then:
 
@@ -139,6 +140,7 @@ def server_env(config: StreamBenchConfig, settings_module: str) -> dict:
         SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback
         LOG_LEVEL="WARNING", WEB_WORKERS=str(config.workers), WEB_THREADS=str(config.threads),
         WEB_TIMEOUT=str(config.timeout), WEB_ACCESS_LOG="", WEB_LOG_LEVEL="warning",
+        EMAIL_URL="smtp://127.0.0.1:25",  # production settings need one; nothing is mailed
     )  # fmt: skip
 
 
@@ -185,7 +187,7 @@ def run(config: StreamBenchConfig, *, settings_module: str = "config.settings.pr
 def format_report(result: dict, backend: str) -> str:
     c = result["config"]
     lines = [
-        f"/health/ with turn streams open, on {backend}: gunicorn gthread {c['workers']}x"
+        f"/health/ with turn streams open, on {backend}: gunicorn (uvicorn workers) {c['workers']}x"
         f"{c['threads']} threads (timeout {c['timeout']} s); {c['clients']} health clients x "
         f"{c['requests']} requests a phase",
         f"{'phase':<28} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  statuses",

@@ -142,7 +142,8 @@ class TableBackend:
 
 class TableListener:
     """Reads the LiveChange rows written since the last look, every LIVE_TABLE_POLL_S, in
-    a thread; prunes rows older than LIVE_TABLE_KEEP_S about once a minute."""
+    a thread, while the process has readers; prunes rows older than LIVE_TABLE_KEEP_S
+    about once a minute of reading (web processes with readers keep the table short)."""
 
     def __init__(self, notify):
         self.notify = notify
@@ -161,9 +162,11 @@ class TableListener:
 
         try:
             if self.last_id is None:
+                # From now on; what changed before this look is unknown: every channel in
+                # use is looked at once.
                 newest = LiveChange.objects.order_by("-id").values_list("id", flat=True).first()
                 self.last_id = newest or 0
-                return []
+                return list(self.channels)
             rows = list(
                 LiveChange.objects.filter(id__gt=self.last_id)
                 .order_by("id")
@@ -182,6 +185,10 @@ class TableListener:
     async def run(self) -> None:
         poll = settings.LIVE_TABLE_POLL_S
         while True:
+            if not self.channels:  # no reader in this process: no query either
+                self.last_id = None
+                await asyncio.sleep(poll)
+                continue
             try:
                 channels = await asyncio.to_thread(self._read)
             except asyncio.CancelledError:

@@ -65,6 +65,7 @@ class Group:
         self.version: str | None = None
         self.rendering = False
         self.dirty = False
+        self.catch_ups: dict[str | None, asyncio.Task] = {}  # valid at this version only
 
 
 def encode(spec: str, message: dict) -> bytes:
@@ -135,10 +136,22 @@ class Hub:
         group.readers[reader] = sub.spec
         if group.version is not None and sub.since == group.version:
             return
-        rendered = await self._render(group, sub.since)
+        rendered = await self._catch_up(group, sub.since)
         if group.version is None:
             group.version = rendered.version
         self._deliver(reader, sub.spec, rendered)
+        at = reader.at.get(sub.spec)
+        if group.version != at:  # the group moved on while this was rendered (rare)
+            self._deliver(reader, sub.spec, await self._render(group, at))
+
+    async def _catch_up(self, group: Group, since: str | None) -> Rendered:
+        """One render for every reader joining the group at `since` until the group's
+        version moves (a crowd arriving, or reconnecting after a restart, from one page)."""
+        task = group.catch_ups.get(since)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._render(group, since))
+            group.catch_ups[since] = task
+        return await asyncio.shield(task)  # a reader that leaves does not cancel it
 
     def leave(self, reader: Reader) -> None:
         for gkey, group in list(self.groups.items()):
@@ -184,6 +197,7 @@ class Hub:
                     return
                 if rendered.version != since:
                     group.version = rendered.version
+                    group.catch_ups = {}
                     others: dict[str | None, Rendered] = {}
                     for reader, spec in list(group.readers.items()):
                         at = reader.at.get(spec)

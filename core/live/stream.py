@@ -175,9 +175,9 @@ async def _stream(the_hub, viewer: Viewer, subs, opened, address: str):
                 yield b": the stream ends here; reconnecting resumes it\nretry: 500\n\n"
                 return
             try:
-                message = await asyncio.wait_for(
-                    reader.queue.get(), min(left, settings.LIVE_KEEPALIVE_S)
-                )
+                # asyncio.timeout, not wait_for: no task made a message (3.11).
+                async with asyncio.timeout(min(left, settings.LIVE_KEEPALIVE_S)):
+                    message = await reader.queue.get()
             except TimeoutError:
                 yield b": keep-alive\n\n"
                 if viewer.user_id:

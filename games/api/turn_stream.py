@@ -189,7 +189,8 @@ async def _chunks(viewer: Viewer, duration: float, keepalive: float):
             if left <= 0:
                 return
             try:
-                message = await asyncio.wait_for(reader.queue.get(), min(left, keepalive))
+                async with asyncio.timeout(min(left, keepalive)):
+                    message = await reader.queue.get()
             except TimeoutError:
                 if end - loop.time() > 0:
                     yield b": keep-alive\n\n"
