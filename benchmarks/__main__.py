@@ -9,7 +9,8 @@ of a few minutes, then each figure beside its goal and ratio.
 Sizes of the default run: ENV ``BENCH_HISTORY`` (recompute matches, 10,000),
 ``BENCH_STACK_MATCHES`` (40 per game and seat count, the median of 5 runs), ``BIG_SWISS_ENTRANTS`` (64) and
 ``BIG_SWISS_ROUNDS`` (3), ``BENCH_LIVE_SPECTATORS`` (5,000 push streams, 20 s of moves) and
-``BENCH_LIVE_MODES`` ("push"; "push,poll" adds today's polling beside it); the full-size
+``BENCH_LIVE_MODES`` ("push,poll": today's polling beside the push, in one run; "push"
+alone is ~3 minutes shorter); the full-size
 figures are in benchmarks/README.md.
 """
 
@@ -130,7 +131,7 @@ def goal_figures() -> list[dict]:
         })  # fmt: skip
     print("\n== live match pages by push: spectators on the production web server ==")
     spectators = os.environ.get("BENCH_LIVE_SPECTATORS", "5000")
-    modes = os.environ.get("BENCH_LIVE_MODES", "push")
+    modes = os.environ.get("BENCH_LIVE_MODES", "push,poll")
     lv = live.main(["--spectators", spectators, "--seconds", "20", "--modes", modes])
     figures += lv["goals"]
     return figures
