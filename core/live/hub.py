@@ -139,10 +139,10 @@ class Hub:
         rendered = await self._catch_up(group, sub.since)
         if group.version is None:
             group.version = rendered.version
-        self._deliver(reader, sub.spec, rendered)
+        self._deliver(reader, sub.spec, sub.since, rendered)
         at = reader.at.get(sub.spec)
         if group.version != at:  # the group moved on while this was rendered (rare)
-            self._deliver(reader, sub.spec, await self._render(group, at))
+            self._deliver(reader, sub.spec, at, await self._render(group, at))
 
     async def _catch_up(self, group: Group, since: str | None) -> Rendered:
         """One render for every reader joining the group at `since` until the group's
@@ -175,8 +175,13 @@ class Hub:
             _render_sync, group.feed, group.viewer, group.opened.state, since
         )
 
-    def _deliver(self, reader: Reader, spec: str, rendered: Rendered) -> None:
-        if rendered.message is not None and rendered.version != reader.at.get(spec):
+    def _deliver(self, reader: Reader, spec: str, since: str | None, rendered: Rendered) -> None:
+        """Queue a render made from `since` for a reader, unless she has moved on from
+        there meanwhile (another render reached her first): then it is stale, and the
+        announcement of whatever it would add brings a refresh of its own."""
+        if reader.at.get(spec) != since:
+            return
+        if rendered.message is not None and rendered.version != since:
             reader.put(Message(spec, rendered.version, encode(spec, rendered.message)))
         else:
             reader.at[spec] = rendered.version
@@ -212,7 +217,7 @@ class Hub:
                             continue
                         if at not in others:  # joined or resumed at another version
                             others[at] = await self._render(group, at)
-                        self._deliver(reader, spec, others[at])
+                        self._deliver(reader, spec, at, others[at])
                 if not group.dirty:
                     return
         finally:
