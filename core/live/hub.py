@@ -43,14 +43,13 @@ class Reader:
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=settings.LIVE_READER_QUEUE)
         self.at: dict[str, str | None] = dict(since)  # the version queued, per spec
         self.written: dict[str, str | None] = dict(since)  # ... and written, for the id
-        self.overflowed = False
+        self.groups: list[Group] = []  # the groups it joined (left when it closes)
 
     def put(self, message: Message) -> None:
         self.at[message.spec] = message.version
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
-            self.overflowed = True
             self.queue = asyncio.Queue(maxsize=1)  # wakes the writer, which closes
             self.queue.put_nowait(None)
 
@@ -59,13 +58,14 @@ class Reader:
 
 
 class Group:
-    def __init__(self, feed, opened: Opened, viewer):
-        self.feed, self.opened, self.viewer = feed, opened, viewer
+    def __init__(self, gkey: tuple, feed, opened: Opened, viewer):
+        self.gkey, self.feed, self.opened, self.viewer = gkey, feed, opened, viewer
         self.readers: dict[Reader, str] = {}  # reader -> its spec for this feed
         self.version: str | None = None
         self.rendering = False
         self.dirty = False
         self.catch_ups: dict[str | None, asyncio.Task] = {}  # valid at this version only
+        self.encoded: dict[tuple[str, str], bytes] = {}  # the last message's bytes, per spec
 
 
 def encode(spec: str, message: dict) -> bytes:
@@ -93,7 +93,6 @@ class Hub:
     def __init__(self):
         self.groups: dict[tuple, Group] = {}
         self.by_channel: dict[str, set[Group]] = defaultdict(set)
-        self.renders = 0  # counted for the tests and the benchmark
         self._listener = None
         self._task: asyncio.Task | None = None
         self._refreshes: set[asyncio.Task] = set()
@@ -128,12 +127,13 @@ class Hub:
         gkey = (sub.feed.name, opened.key)
         group = self.groups.get(gkey)
         if group is None:
-            group = self.groups[gkey] = Group(sub.feed, opened, viewer)
+            group = self.groups[gkey] = Group(gkey, sub.feed, opened, viewer)
             for channel in opened.channels:
                 if not self.by_channel[channel]:
                     self._listener.watch(channel)
                 self.by_channel[channel].add(group)
         group.readers[reader] = sub.spec
+        reader.groups.append(group)
         if group.version is not None and sub.since == group.version:
             return
         rendered = await self._catch_up(group, sub.since)
@@ -154,10 +154,11 @@ class Hub:
         return await asyncio.shield(task)  # a reader that leaves does not cancel it
 
     def leave(self, reader: Reader) -> None:
-        for gkey, group in list(self.groups.items()):
+        for group in reader.groups:
             if group.readers.pop(reader, None) is None or group.readers:
                 continue
-            del self.groups[gkey]
+            if self.groups.get(group.gkey) is group:
+                del self.groups[group.gkey]
             for channel in group.opened.channels:
                 readers = self.by_channel.get(channel)
                 if readers is None:
@@ -170,7 +171,6 @@ class Hub:
 
     # -- rendering ----------------------------------------------------------------
     async def _render(self, group: Group, since: str | None) -> Rendered:
-        self.renders += 1
         return await asyncio.to_thread(
             _render_sync, group.feed, group.viewer, group.opened.state, since
         )
@@ -226,7 +226,7 @@ class Hub:
 
 def _payload(spec: str, rendered: Rendered, group: Group) -> bytes:
     """The message's bytes, encoded once per spec and version for the whole group."""
-    cache = group.__dict__.setdefault("_encoded", {})
+    cache = group.encoded
     key = (spec, rendered.version)
     if key not in cache:
         cache.clear()

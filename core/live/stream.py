@@ -98,11 +98,17 @@ class _ViewerRequest(HttpRequest):
         return "https" if self._secure else "http"
 
 
+def attach_session(request: HttpRequest) -> None:
+    """What SessionMiddleware does, for the streams served outside the middleware chain
+    (here and games/api/turn_stream.py): the session from its cookie, read when used."""
+    engine = import_module(settings.SESSION_ENGINE)
+    request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+
+
 def _viewer(request: HttpRequest) -> Viewer:
     """The stream's reader from its cookies: one session read (in a worker thread)."""
     try:
-        engine = import_module(settings.SESSION_ENGINE)
-        request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+        attach_session(request)
         request.user = auth.get_user(request)
         language = translation.get_language_from_request(request)
         return Viewer(user=request.user, language=language, zone=timezones.zone_for(request),
@@ -207,10 +213,6 @@ async def _touch(subs, opened, viewer) -> None:
                 await asyncio.to_thread(touch, viewer, one.state)
             except Exception:
                 log.warning("live: touch of %s failed", sub.spec, exc_info=True)
-
-
-def open_streams() -> int:
-    return sum(_per_address.values())
 
 
 async def app(scope, receive, send) -> None:

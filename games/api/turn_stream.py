@@ -23,7 +23,6 @@ import json
 import logging
 import zlib
 from collections import Counter
-from importlib import import_module
 
 from django.conf import settings
 from django.contrib import auth
@@ -39,7 +38,7 @@ from django.utils.translation import gettext_lazy as _
 from core.live.feeds import Feed, FeedError, Opened, Rendered, Subscription
 from core.live.hub import Reader, hub
 from core.live.publish import user_channel
-from core.live.stream import Viewer, send_stream
+from core.live.stream import Viewer, attach_session, send_stream
 from games import selectors
 from games.api.match_serializers import MatchSerializer
 from games.api.match_views import MyTurnsStreamView
@@ -101,8 +100,7 @@ def _check(request: ASGIRequest) -> HttpResponse:
     """In a worker thread: the session (for the session's user) and the view's checks, in
     the request's language, as the middleware would have set them up."""
     try:
-        engine = import_module(settings.SESSION_ENGINE)
-        request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+        attach_session(request)
         request.user = SimpleLazyObject(lambda: auth.get_user(request))
         language = translation.get_language_from_request(request)
         with translation.override(language):
